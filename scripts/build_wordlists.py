@@ -24,7 +24,8 @@ so that a rebuild gives the same bytes. Beside the lists go ``wordlists.json``
 (the manifest boggle reads), ``SCOWL-COPYRIGHT.txt``, the package's
 copyright and licence notice, and ``en-names.txt.gz``: the words of the lists that SCOWL
 also lists Capitalised as names (``Barney``, from its proper-name and upper-case files),
-which word frequencies never call common.
+which word frequencies never call common, and ``en-written.txt.gz``: how SCOWL writes each
+folded word of the largest list (``café`` for ``cafe``), which boggle shows beside the word.
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ NAMES_FILE = "en-names.txt.gz"
 """The words of the English lists that are also names (``barney``, ``dora``), outside the
 smallest list: word frequencies count the name with the word, so such a word is never
 ``common`` (``boggle.wordlists.frequencies``)."""
+
+WRITTEN_FILE = "en-written.txt.gz"
+"""SCOWL's spelling (``café``) of each word of the English lists that folding accents
+changed (``cafe``), one per line: one file for the three lists, each taking the forms of its
+own words (``boggle.wordlists.written``)."""
 
 FINAL_DIR = PurePosixPath("usr/share/dict/scowl")
 """Where Debian's package puts SCOWL's final/ files."""
@@ -126,6 +132,28 @@ def plain_words(lines: Iterable[str]) -> set[str]:
         if PLAIN_WORD.fullmatch(word):
             kept.add(word)
     return kept
+
+
+def written_forms(final_dir: Path, size: int) -> dict[str, set[str]]:
+    """SCOWL's own spelling of each word of size <= ``size`` that folding accents changed
+    (``cafe``: ``{"café"}``), for the words no file writes plain (as the other languages'
+    forms are gathered: a plain word is a word itself)."""
+    files = scowl_files(final_dir)
+    forms: dict[str, set[str]] = {}
+    plain: set[str] = set()
+    for category in CATEGORIES:
+        for level, path in files.get(category, {}).items():
+            if level <= size:
+                for line in decode(path.read_bytes()).splitlines():
+                    form = unicodedata.normalize("NFC", line.strip())
+                    word = folded(form)
+                    if not PLAIN_WORD.fullmatch(word):
+                        continue
+                    if word == form:
+                        plain.add(word)
+                    else:
+                        forms.setdefault(word, set()).add(form)
+    return {word: found for word, found in forms.items() if word not in plain}
 
 
 def scowl_files(final_dir: Path) -> dict[str, dict[int, Path]]:
@@ -188,7 +216,8 @@ def build_lists(
 ) -> list[dict[str, Any]]:
     """Write ``en-SIZE.txt.gz`` for each size, ``wordlists.json``, :data:`NAMES_FILE` (the
     names of size <= ``default_size`` that are words of the largest list but not of the
-    smallest) and the copyright notice.
+    smallest), :data:`WRITTEN_FILE` (the written forms of the largest list's folded words, each
+    list's entry counting its own) and the copyright notice.
 
     ``final_dir`` holds SCOWL's final/ word files; ``version`` is the Debian
     package version (``2020.12.07-2``). Returns the manifest written.
@@ -198,8 +227,18 @@ def build_lists(
     out.mkdir(parents=True, exist_ok=True)
     upstream = version.rsplit("-", 1)[0]
     manifest: list[dict[str, Any]] = []
+    largest = written_forms(final_dir, max(sizes))
+    forms_text = "".join(f + "\n" for f in sorted(f for s in largest.values() for f in s))
+    forms_bytes = forms_text.encode("utf-8")
+    (out / WRITTEN_FILE).write_bytes(gzip.compress(forms_bytes, compresslevel=9, mtime=0))
     for size in sorted(sizes):
-        text = list_text(words_up_to(final_dir, size))
+        words = words_up_to(final_dir, size)
+        text = list_text(words)
+        own = written_forms(final_dir, size)
+        if own != {word: largest[word] for word in set(words) & set(largest)}:
+            raise ValueError(
+                f"size {size}'s written forms are not those of size {max(sizes)} for its words"
+            )
         name = f"en-{size}"
         file = f"{name}.txt.gz"
         (out / file).write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
@@ -215,6 +254,11 @@ def build_lists(
                 "source": f"Debian package scowl {version}",
                 "language": "en",
                 "licence": "SCOWL (permissive, see SCOWL-COPYRIGHT.txt)",
+                "written": {
+                    "file": WRITTEN_FILE,
+                    "forms": sum(len(found) for found in own.values()),
+                    "sha256": hashlib.sha256(forms_bytes).hexdigest(),
+                },
             }
         )
     write_manifest(out, manifest)

@@ -94,7 +94,12 @@ def test_solve_shows_a_folded_word_as_the_language_writes_it(
     words = {entry["word"]: entry for entry in json.loads(capsys.readouterr().out)["words"]}
     assert words["area"]["written"] == ["área"] and "written" not in words["era"]
     assert main(["solve", BOARD, "--json"]) == 0
-    assert not any("written" in w for w in json.loads(capsys.readouterr().out)["words"])
+    written = {
+        w["word"]: w["written"]
+        for w in json.loads(capsys.readouterr().out)["words"]
+        if "written" in w
+    }
+    assert written == {"ole": ["olé"]}  # SCOWL writes it olé: the English list folds it
 
 
 @pytest.mark.parametrize("word", ["", "ab1", "a b", "a" * 100_000])
@@ -328,3 +333,46 @@ def test_a_word_printed_escaped_is_defined_as_the_word(capsys: pytest.CaptureFix
     assert capsys.readouterr().out == plain and json.loads(plain)["word"] == "café"
     assert main(["define", r"caf\qe"]) == 2
     assert "is not a word" in capsys.readouterr().err
+
+
+def test_an_english_word_its_list_writes_with_accents_is_shown_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An English list that writes CAFE as café (its written forms) showed café in a solve,
+    and define gave CAFE alone (English took no written forms): define shows it as solve
+    does, "CAFE (café)", and its JSON's `written`; a word written as held has none."""
+    from boggle.definitions import define
+    from boggle.wordlists.lexicon import Lexicon
+
+    english = Lexicon.from_words(["cafe", "cat"], name="en-test")
+    english.language = "en"
+    english._read_written = lambda _: {"cafe": ("café",)}
+    assert define("cafe", "en", english).written == ("café",)
+    assert define("cat", "en", english).written == ()
+    assert define("café", "en", english).written == ()  # typed as written: said once
+
+    from boggle.cli import commands
+
+    monkeypatch.setattr(commands._options, "load_wordlist", lambda *_: english)
+    assert main(["define", "cafe"]) == 0
+    assert capsys.readouterr().out.startswith("CAFE (café)\n  1. a small restaurant")
+    assert main(["define", "cafe", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["written"] == ["café"]
+
+
+def test_define_no_offensive_gives_no_meaning_of_a_word_left_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`solve --no-offensive` and `play --no-offensive` leave the offensive words out of the
+    English lists; define took no such option and gave their meanings to a teacher's class.
+    With it, such a word is left out (one line, exit status 1), others defined as before."""
+    assert main(["define", "Shit", "--no-offensive"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == "SHIT: left out as an offensive word\n"
+    assert main(["define", "shit", "--no-offensive", "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["definitions"] == [] and shown["in_word_list"] is False
+    assert shown["left_out"] == "left out as an offensive word"
+    assert main(["define", "cat", "--no-offensive"]) == 0
+    assert capsys.readouterr().out.startswith("CAT\n")
+    assert main(["define", "shit"]) == 0  # without it, as before

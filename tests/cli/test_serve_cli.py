@@ -142,6 +142,37 @@ def test_bad_room_options(
     assert fragment in serve_error(capsys, "--port", str(held_port), *argv)
 
 
+def test_a_rooms_file_that_is_not_one_is_refused_in_one_line_and_left_as_it_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, held_port: int
+) -> None:
+    """--rooms-file names the file the server writes its rooms to at the stop: a file that
+    is not a rooms file (the results' database, a typo naming a config) would be lost."""
+    (tmp_path / "data").mkdir()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for named, fragment in (
+        (notes, "is not a rooms file of boggle (it does not begin with"),
+        (tmp_path / "data", "is not a rooms file of boggle (a directory)"),
+        (tmp_path / "no" / "rooms.json", "cannot be written: its directory"),
+    ):
+        err = serve_error(capsys, "--port", str(held_port), "--rooms-file", str(named))
+        assert err.startswith("boggle: error: --rooms-file: ") and fragment in err, err
+    assert notes.read_text() == "my notes\n"
+    err = serve_error(capsys, "--port", str(held_port), "--rooms-file", " ")
+    assert "--rooms-file needs a file name" in err
+
+
+def test_a_damaged_or_newer_rooms_file_lets_the_server_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, held_port: int
+) -> None:
+    """Not refused (the server starts without its rooms, says so and leaves it as it is):
+    the command goes on to the port check, taken here."""
+    kept = tmp_path / "rooms.json"
+    kept.write_bytes(b'{"format":"boggle rooms","version":99}')
+    err = serve_error(capsys, "--port", str(held_port), "--rooms-file", str(kept))
+    assert "cannot listen on" in err, err
+
+
 def test_the_room_options_defaults_are_the_libraries() -> None:
     import argparse
 
@@ -247,8 +278,10 @@ def test_round_processes_past_four_a_core_are_refused_before_any_start(
 
 
 def _free_port() -> int:
+    """A port free on every address (`--host 0` checks 0.0.0.0: a port free on loopback only,
+    another test process's server on it elsewhere, was refused once in CI)."""
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind(("0.0.0.0", 0))
         port: int = probe.getsockname()[1]
         return port
 

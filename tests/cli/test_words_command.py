@@ -120,6 +120,36 @@ def test_practise_learns_a_word_typed_right_on_two_days(
     assert (entry["learned"], entry["streak"], entry["due"]) == (True, 2, "2026-12-03")
 
 
+def test_the_list_says_when_each_word_was_practised_or_learned_and_the_month_s_progress(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "limbo", "fame"]) == 0
+    answers(monkeypatch, "fame", "fame")  # one of them right
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    assert "Practised 2 words: 1 right; 1 word still due today." in capsys.readouterr().out
+    assert main(["words", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    practised = [line for line in listed if "practised 2026-11-29 · due" in line]
+    assert len(practised) == 2 and "2 words to learn, none learned yet." in listed
+    remember = next(w for w, e in stored(data_home).items() if e["streak"] == 1)
+    on_day(monkeypatch, "2026-11-30")
+    assert main(["words", "remove", "limbo" if remember == "fame" else "fame"]) == 0
+    answers(monkeypatch, remember)  # the one word due
+    assert main(["words", "practise"]) == 0
+    assert main(["words", "add", "mile", "lime", "limbo", "fame"]) == 0
+    capsys.readouterr()
+    assert main(["words", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert f"  {remember.upper():5}  en-70 · common · learned 2026-11-30 · due 2026-12-03" in listed
+    assert "1 of 4 words learned, 1 this month." in listed
+    entry = stored(data_home)[remember]
+    assert (entry["practised"], entry["learned_on"]) == ("2026-11-30", "2026-11-30")
+    on_day(monkeypatch, "2026-12-01")
+    assert main(["words", "list"]) == 0
+    assert "1 of 4 words learned, none this month." in capsys.readouterr().out
+
+
 def test_a_file_that_is_not_kept_words_is_never_written_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -170,6 +200,18 @@ def test_play_keeps_the_words_to_learn_when_asked(
     assert main(["play", BOARD, "--keep"]) == 0
     assert "Kept already: " in capsys.readouterr().out
     assert len(json.loads(data_home.read_text())["words"]) == 10
+
+
+def test_an_english_word_its_list_folds_is_shown_as_scowl_writes_it(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The English lists fold SCOWL's café to CAFE: `words add` and `list` show CAFE (café),
+    as they show the Spanish AEREA (aérea)."""
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "café"]) == 0
+    assert capsys.readouterr().out.startswith("Kept CAFE (café) to learn (1 word in ")
+    assert main(["words", "list"]) == 0
+    assert "  CAFE (café)  en-70 · " in capsys.readouterr().out
 
 
 def test_a_word_its_list_folds_is_right_typed_as_its_language_writes_it(
@@ -537,3 +579,116 @@ def test_file_and_json_before_the_action_are_taken_not_refused(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "'boggle words list --json'" in err
     assert list(stored(mine)) == ["fame"]
+
+
+def test_a_letters_clue_tells_the_word_from_the_other_kept_words_of_its_board(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A word without a meaning got "4 letters, starting with C" beside CAMA, CAPA and COSA of
+    the same board, and typing one of those was wrong: the clue now gives as many first letters
+    as tell it from them, and the board, as My words does, and a kept word that fits the clue
+    too is said so and the clue asked again."""
+    import boggle.game.hints
+
+    monkeypatch.setattr(boggle.game.hints, "hint_definition", lambda word, language="en": "")
+    on_day(monkeypatch, "2026-11-29")
+    board = "abcd efgh ijkl mnop"
+    later = {"due": "2026-12-20", "board": board, "list": "es", "language": "es"}
+    saved_file(
+        data_home.parent.parent.parent / "saved.json",
+        {"word": "casa", "board": board, "list": "es", "language": "es"},
+        {"word": "cama", **later},
+        {"word": "cosa", **later},
+        {"word": "amada", "board": board, "list": "es", "language": "es"},
+        {"word": "amado", **later},
+    )
+    assert main(["words", "import", str(data_home.parent.parent.parent / "saved.json")]) == 0
+    capsys.readouterr()
+    answers(monkeypatch, "amado", "amada", "cama")
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == [
+        "5 letters, starting with AMAD, on the board ABCD EFGH IJKL MNOP",
+        "> AMADO fits too, but it is another kept word: try the other one.",
+        "> Right: AMADA. Again tomorrow: right then too and it is learned.",
+        "4 letters, starting with CAS, on the board ABCD EFGH IJKL MNOP",
+        "> Not quite: the word is CASA.",
+        "4 letters, starting with CAS, on the board ABCD EFGH IJKL MNOP",  # asked again
+        "> ",
+        "Practised 2 words: 1 right; 1 word still due today.",
+    ]
+    assert stored(data_home)["amado"]["streak"] == 0 and stored(data_home)["amado"]["due"]
+
+
+def test_words_import_takes_the_progress_of_a_word_practised_later_in_the_file(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A learner practising in the terminal and in a browser: a word learned in the browser
+    after the terminal's last practice stayed "to learn" here when its file was imported (the
+    user's entry always stayed); now the entry practised last wins, as in both directions."""
+    on_day(monkeypatch, "2026-12-01")
+    data_home.parent.mkdir(parents=True)
+    saved_file(
+        data_home,
+        {"word": "fame", "streak": 1, "due": "2026-11-30", "practised": "2026-11-29"},
+        {"word": "limbo", "learned": True, "streak": 2, "due": "2026-12-04",
+         "practised": "2026-12-01", "learned_on": "2026-12-01"},
+    )  # fmt: skip
+    source = saved_file(
+        tmp_path / "boggle-words-2026-11-30.json",
+        {"word": "fame", "learned": True, "streak": 2, "due": "2026-12-03",
+         "practised": "2026-11-30", "learned_on": "2026-11-30"},
+        {"word": "limbo", "streak": 0, "due": "", "practised": "2026-11-30"},
+        {"word": "axle"},
+    )  # fmt: skip
+    assert main(["words", "import", str(source)]) == 0
+    assert capsys.readouterr().out == (
+        f"Added 1 word from {source}: AXLE (3 words in {data_home}).\n"
+        "Kept already (1, your entry stays): LIMBO.\n"
+        f"Brought up to date, practised later in {source} (1): FAME.\n"
+    )
+    kept = stored(data_home)
+    assert {
+        k: kept["fame"][k] for k in ("learned", "streak", "due", "practised", "learned_on")
+    } == {
+        "learned": True,
+        "streak": 2,
+        "due": "2026-12-03",
+        "practised": "2026-11-30",
+        "learned_on": "2026-11-30",
+    }
+    assert (kept["limbo"]["learned"], kept["limbo"]["practised"]) == (True, "2026-12-01")
+    assert main(["words", "import", str(source)]) == 0  # once more: nothing newer
+    assert capsys.readouterr().out == (
+        f"No word added from {source}.\nKept already (3, your entry stays): FAME, LIMBO, AXLE.\n"
+    )
+
+
+def test_practise_asks_the_words_missed_again_until_they_are_right(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`boggle words practise` asked each word due once and stopped with the words missed still
+    due, unlike My words, which asks them again in another pass (never the word just asked at
+    once) until each is right or the learner stops: now it does the same."""
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "limbo", "fame"]) == 0
+    answers(monkeypatch, "fame", "fame", "limbo", "")
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    verdicts = [line.split(".")[0] for line in out if line.startswith("> ")]
+    # FAME right, LIMBO missed; LIMBO asked again (the one word left), right
+    assert verdicts == ["> Right: FAME", "> Not quite: the word is LIMBO", "> Right: LIMBO"]
+    assert out[-1] == "Practised 2 words: 2 right."
+    assert [e["due"] for e in stored(data_home).values()] == ["2026-11-30", "2026-11-30"]
+
+    on_day(monkeypatch, "2026-11-30")
+    answers(monkeypatch, "mile", "mile", "mile")  # missed each time, then Ctrl-D
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    asked = [line for line in out if line.startswith("> Not quite")]
+    named = [line.removeprefix("> Not quite: the word is ").rstrip(".") for line in asked]
+    assert len(named) == 3 and named[1] != named[0] and named[2] != named[1]
+    assert out[-1] == "Practised 2 words: 0 right; 2 words still due today."

@@ -131,8 +131,36 @@ def test_build_lists_writes_lists_manifest_and_notice(
         "en-70.txt.gz",
         "en-80.txt.gz",
         "en-names.txt.gz",
+        "en-written.txt.gz",
         "wordlists.json",
     ]
+
+
+def test_the_english_lists_get_scowl_s_written_forms_of_the_words_folded(
+    script: ModuleType, final_dir: Path, tmp_path: Path
+) -> None:
+    """café is CAFE in the lists: en-written.txt.gz keeps how SCOWL writes it, once for the
+    three lists (the largest's forms; crèche composed and decomposed is one form), and each
+    list's entry counts its own words' forms."""
+    notice = tmp_path / "copyright"
+    notice.write_bytes(NOTICE)
+    out = tmp_path / "out"
+    manifest = script.build_lists(final_dir, out, "2020.12.07-2", notice)
+    text = gzip.decompress((out / "en-written.txt.gz").read_bytes())
+    assert text.decode("utf-8").split("\n") == ["café", "crèche", "naïve", ""]
+    assert [entry["written"]["forms"] for entry in manifest] == [2, 3, 3]
+    for entry in manifest:
+        assert entry["written"]["file"] == "en-written.txt.gz"
+        assert entry["written"]["sha256"] == hashlib.sha256(text).hexdigest()
+
+
+def test_a_word_scowl_also_writes_plain_has_no_written_form(
+    script: ModuleType, tmp_path: Path
+) -> None:
+    folder = tmp_path / "final"
+    folder.mkdir()
+    (folder / "english-words.50").write_text("résumé\nresume\ncafé\nsmørbrød\n", "utf-8")
+    assert script.written_forms(folder, 50) == {"cafe": {"café"}}
 
 
 def test_build_lists_is_reproducible(script: ModuleType, final_dir: Path, tmp_path: Path) -> None:

@@ -65,3 +65,24 @@ def test_a_file_is_refused_for_a_byte_not_utf_8_only_when_it_has_utf_8_text(data
         assert text == data.decode("utf-8")
     except UnicodeDecodeError:
         assert not utf_8_text and text == data.decode("latin-1")
+
+
+def test_the_control_bytes_are_one_set_for_every_check() -> None:
+    """The bytes a word list, a round file and a board file are refused for are the one set
+    `CONTROL_CODES` (a tab, a line end, a vertical tab, a form feed and an escape are text):
+    looked for in bytes a block at a time, in a file read whole, and in its first bytes."""
+    import pytest
+
+    from boggle.files.inputs import CONTROL_CODES, plain_text, refuse_control_bytes, text_file
+    from boggle.model.errors import BoggleError
+
+    assert set(range(0x09, 0x0E)) | {0x1B} == set(range(0x20)) - CONTROL_CODES
+    for code in range(0x80):
+        data = b"ab" + bytes([code]) + b"c\n"
+        refused = code in CONTROL_CODES
+        for check in (refuse_control_bytes, plain_text, text_file):
+            if refused:
+                with pytest.raises(BoggleError, match=f"byte 0x{code:02x} on line 1"):
+                    check(data, "f")
+            else:
+                check(data, "f")

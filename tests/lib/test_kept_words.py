@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from kept_word_cases import DAY, FIELDS, MERGE_CASES
+from kept_word_cases import DAY, FIELDS, MERGE_CASES, WORD_CASES
 
 from boggle.game.kept_words import KeptWordsError, add_from_file, load_words, read_words
 
@@ -86,3 +86,31 @@ def test_entries_of_one_word_merge_as_my_words_merges_them(
     one and not the other).  The same cases hold the page (tests/web/test_learn_browser.py)."""
     words = read_words(json.dumps({"version": 1, "words": stored}), DAY)
     assert [{key: w.to_json()[key] for key in FIELDS} for w in words] == expected
+
+
+@pytest.mark.parametrize(("stored", "kept"), WORD_CASES)
+def test_a_stored_word_is_kept_as_the_page_keeps_it(stored: str, kept: str | None) -> None:
+    """What a kept word may hold (letters only: no digit, hyphen, apostrophe or space; 1 to
+    64 of them), as learn.js cleanEntry reads it (tests/web/test_learn_merge_browser.py)."""
+    words = read_words(json.dumps({"version": 1, "words": [{"word": stored}]}), DAY)
+    assert [word.word for word in words] == ([] if kept is None else [kept])
+
+
+def test_an_answer_keeps_the_day_practised_and_the_day_learned() -> None:
+    """A learner wants to see which words they now know and since when, and when a word was
+    last practised: the entries kept neither (the page's neither)."""
+    from boggle.game.kept_words import KeptWord, answered, progress_line
+
+    fame = KeptWord("fame", "en-70", "en", date="2026-11-20")
+    once = answered(fame, True, "2026-11-29")
+    assert (once.practised, once.learned_on) == ("2026-11-29", "")
+    twice = answered(once, True, "2026-11-30")
+    assert (twice.learned, twice.practised, twice.learned_on) == (True, "2026-11-30", "2026-11-30")
+    review = answered(twice, True, "2026-12-03")
+    assert (review.practised, review.learned_on) == ("2026-12-03", "2026-11-30")
+    missed = answered(review, False, "2026-12-10")
+    assert (missed.learned, missed.practised, missed.learned_on) == (False, "2026-12-10", "")
+    assert read_words(json.dumps({"version": 1, "words": [review.to_json()]}), DAY) == [review]
+    words = [review, KeptWord("limbo", learned=True), once]  # limbo: learned before the day kept
+    assert progress_line(words, "2026-11-30") == "2 of 3 words learned, 1 this month."
+    assert progress_line(words, "2026-12-01") == "2 of 3 words learned, none this month."

@@ -197,6 +197,26 @@ def test_kept_forms_of_another_identity_are_not_taken(
     assert len(form_reads) == 3
 
 
+def test_an_english_list_s_shipped_forms_are_kept_and_taken_up_without_its_words(
+    reads: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warm start's solve on en-70 shows CAFE (café) from the kept forms: it neither
+    opens en-written.txt.gz nor reads the list's words to learn which forms are its own."""
+    loading_module._loaded.clear()
+    board = Board.parse("cafe xxxx xxxx xxxx")
+    first = solve(board, load_lexicon("en-70"))  # compiles the list and keeps it in the cache
+    assert first.written["cafe"] == ("café",)
+    assert len(reads) == 1  # the first time: the list's words, to keep only its forms
+    opened: list[str] = []
+    import gzip
+
+    monkeypatch.setattr(gzip, "open", lambda *args, **kwargs: opened.append(str(args[0])))
+    loading_module._loaded.clear()
+    solution = solve(board, load_lexicon("en-70"))
+    assert "  CAFE (café): [(0,0),(0,1),(0,2),(0,3)]" in solution.text()
+    assert opened == [] and len(reads) == 1
+
+
 GERMAN = "Straße\nBär\nHaus\nhaus\nÄpfel\nit's\n"
 """A German list: nouns capitalised, as German rules keep and the default rules drop."""
 

@@ -8,6 +8,7 @@ import logging
 import sqlite3
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from hypothesis import given, settings
@@ -90,6 +91,30 @@ def test_large_boards_use_two_characters_a_cell_and_odd_verdicts_are_kept_whole(
     assert list(packed.players[0].extra) == ["0"]
     assert unpack_round(packed.data, packed.unfound, packed.players) == odd
     assert pack_round({"scores": {"ann": 1}}) is None  # not a room's summary: stored whole
+
+
+def test_written_forms_are_packed_with_their_words_and_stored_in_rows() -> None:
+    """OLE (olé) found or missed on an English board, and a Spanish word of two forms, are
+    packed into their tokens, not kept whole: the round keeps its rows of players."""
+    summary = played([["ole", "fame"], ["fame"]])
+    assert {"word": "ole", "written": ["olé"]}.items() <= summary["players"][0]["words"][0].items()
+    assert any(w.get("written") == ["olé"] for w in played([["fame"]])["unfound"])
+    packed = pack_round(summary)
+    assert packed is not None and all(p.extra is None for p in packed.players)
+    assert packed.players[0].words.startswith("ole:C1.763=olé ")
+    assert unpack_round(packed.data, packed.unfound, packed.players) == summary
+    spanish = json.loads(json.dumps(summary))
+    spanish["players"][0]["words"][0]["written"] = ["esté", "éste"]
+    spanish["unfound"][0]["written"] = ["a/b"]  # a form the token cannot hold: kept whole
+    assert pack_round(spanish) is None
+    del spanish["unfound"][0]["written"]
+    packed = pack_round(spanish)
+    assert packed is not None and "=esté/éste" in packed.players[0].words
+    assert unpack_round(packed.data, packed.unfound, packed.players) == spanish
+    store = ResultStore(None)
+    store.save_round("ABCDEF", 1, 1, summary)
+    assert store._db.execute("SELECT count(*) FROM round_players").fetchone()[0] == 2
+    assert store.results("ABCDEF")["rounds"][0] == {**summary, "finished": ANY}
 
 
 def test_an_old_results_file_is_upgraded_and_reads_the_same(tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ def words_of(file: str) -> frozenset[str]:
 def test_manifest_lists_en_50_70_80() -> None:
     assert NAMES == ["en-50", "en-70", "en-80"]
     for entry in MANIFEST:
-        assert set(entry) == KEYS
+        assert set(entry) == KEYS | {"written"}
         assert entry["file"] == entry["name"] + ".txt.gz"
         assert entry["description"]
         assert re.fullmatch(r"\d{4}\.\d\d\.\d\d", entry["scowl_version"])
@@ -125,7 +125,7 @@ def test_data_holds_only_the_built_files() -> None:
 
     expected = {entry["file"] for entry in ALL_LISTS} | {"wordlists.json", "SCOWL-COPYRIGHT.txt"}
     expected |= {f"{name}-COPYRIGHT.txt" for name in LANGUAGE_NAMES}
-    expected |= {entry["written"]["file"] for entry in LANGUAGE_LISTS if "written" in entry}
+    expected |= {entry["written"]["file"] for entry in ALL_LISTS if "written" in entry}
     expected |= {"wordnet-glosses.txt.gz", "WordNet-COPYRIGHT.txt"}  # build_definitions.py
     expected |= {"en-names.txt.gz"}  # built with the English lists
     expected |= {"en-offensive.txt"}  # written by hand (boggle.wordlists.offensive)
@@ -256,6 +256,37 @@ def test_the_written_forms_are_the_languages_spelling() -> None:
     assert load_lexicon("nl").written_forms()["abiturient"] == ("abituriënt",)
     assert "een" not in load_lexicon("nl").written_forms()  # een is a word as it is: no form
     assert "año" not in load_lexicon("es").written_forms()  # ñ is kept: written as held
+
+
+def test_the_english_lists_share_scowl_s_written_forms_each_taking_its_own_words() -> None:
+    """en-written.txt.gz: SCOWL's spelling of each word its accents were folded out of (café
+    for cafe): one file, the largest list's forms; each list counts and reads its words'."""
+    files = {entry["written"]["file"] for entry in MANIFEST}
+    digests = {entry["written"]["sha256"] for entry in MANIFEST}
+    assert files == {"en-written.txt.gz"} and len(digests) == 1
+    text = text_of("en-written.txt.gz")
+    assert hashlib.sha256(text).hexdigest() in digests
+    forms = text.decode("utf-8").split("\n")[:-1]
+    assert forms == sorted(set(forms)) and 0 < len(forms) < 2000  # small: it ships
+    assert all(not form.isascii() and form.islower() for form in forms)
+    header = (DATA / "en-written.txt.gz").read_bytes()[:10]
+    assert header[:2] == b"\x1f\x8b" and header[4:8] == b"\0\0\0\0"
+    largest = MANIFEST[-1]
+    assert largest["written"]["forms"] == len(forms)
+    for entry in MANIFEST:
+        read = load_lexicon(entry["name"]).written_forms()
+        assert sum(map(len, read.values())) == entry["written"]["forms"]
+        assert set(read) <= words_of(entry["file"])
+        assert all(form.isascii() is False for found in read.values() for form in found)
+    counts = [entry["written"]["forms"] for entry in MANIFEST]
+    assert counts == sorted(counts) and counts[0] > 50
+
+
+def test_the_english_written_forms_are_scowl_s_spelling() -> None:
+    for name in NAMES:
+        forms = load_lexicon(name).written_forms()
+        assert forms["cafe"] == ("café",) and forms["cliche"] == ("cliché",)
+        assert "cat" not in forms  # a word written as held has none
 
 
 def test_the_names_file_holds_words_of_the_lists_outside_the_smallest() -> None:

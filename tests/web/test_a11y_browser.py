@@ -20,6 +20,7 @@ import itertools
 import os
 import re
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -639,17 +640,29 @@ def test_a_word_found_is_said_once(pages: Pages, server: ServeProcess) -> None:
 def test_a_missed_word_s_points_are_named(pages: Pages, server: ServeProcess) -> None:
     """The daily board's words not found (a room's words nobody found the same) show their
     points as a bare number beside the word, "LIMBS 2": a screen reader says "limbs 2
-    points", not "limbs 2"."""
+    points", not "limbs 2".  A word its language writes otherwise is said as it is shown,
+    as it is written: MELEE is "mêlée 2 points" (the name holds the label seen), not the
+    list's "melee"."""
     page = pages.open(server.url + "/daily?date=2026-11-23")
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden]) #unfound .word")
     chips = page.locator("#unfound button.word")
-    names = {chips.nth(i).get_attribute("data-word") for i in range(chips.count())}
-    for word in names:
-        named = page.get_by_role("button", name=re.compile(rf"^{word} (1 point|\d+ points)$"))
-        assert named.count() == 1, word
+    words = sorted(chips.nth(i).get_attribute("data-word") or "" for i in range(chips.count()))
+    snapshot = page.locator("#unfound").aria_snapshot()
+    said = dict(re.findall(r'button "(.+) (1 point|\d+ points)"', snapshot))
+    assert sorted(fold(name) for name in said) == words, snapshot
+    assert said["mêlée"] == "2 points" and "melee" not in said
+    for name in said:  # one button each, by the name it is said with
+        named = page.get_by_role("button", name=re.compile(rf"^{re.escape(name)} \d+ points?$"))
+        assert named.count() == 1, name
+
+
+def fold(written: str) -> str:
+    """A written form as the English lists hold it: ``mêlée`` is ``melee``."""
+    plain = unicodedata.normalize("NFD", written)
+    return "".join(c for c in plain if not unicodedata.combining(c)).lower()
 
 
 def test_a_room_s_players_say_which_is_you_in_words(

@@ -578,6 +578,36 @@ def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
     assert {row["name"]: row["count"] for row in posted} == {"fay": 1, "gil": 1}
 
 
+def without_frequencies(route: Any) -> None:
+    """A challenge's body as a server without word frequencies (no wordfreq) gives it: its
+    missed words with no ``level`` nor ``zipf``, listed best first."""
+    body = route.fetch().json()
+    for word in body.get("missed", []):
+        word.pop("level", None)
+        word.pop("zipf", None)
+    route.fulfill(json=body)
+
+
+def test_the_missed_words_heading_says_their_order_as_the_server_lists_them(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The heading said "common first" on a server without word frequencies, which lists
+    the missed words best first (most points): it says "best first" there, as a room's
+    list does, and "common first" where each word has its level."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"ann": []})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", [])
+    leveled = bob.locator("#unfound button.word[data-level]").count() > 0
+    order = "common first" if leveled else "best first"
+    assert bob.locator("#unfound-title").inner_text().endswith(f"{order})")
+    bob.route("**/api/challenges/*?*", without_frequencies)
+    bob.reload()
+    bob.wait_for_selector("body[data-phase='results'] #unfound button.word")
+    assert bob.locator("#unfound-title").inner_text() == (
+        f"Words you did not find ({len(WORDS)}, best first)"
+    )
+
+
 def test_a_player_who_found_no_word_is_offered_the_board_s_words_missed(
     players: Pages, server: ServeProcess
 ) -> None:

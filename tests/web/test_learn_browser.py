@@ -199,9 +199,11 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     )
     assert page.locator("#practise-start").is_disabled()
     assert page.text_content("#practise-due") == "No word is due today; the next on 2026-11-30."
+    # when it was kept and last practised, said as such (a bare date said neither)
     assert page.text_content(".kept-word[data-word='fame'] .kept-head") == (
-        "FAME1 point · 2026-11-27 · due 2026-11-30"
+        "FAME1 point · kept 2026-11-27 · practised 2026-11-29 · due 2026-11-30"
     )
+    assert page.text_content("#words-progress") == "1 word to learn, none learned yet."
 
     on_day(page, "2026-11-30")
     assert page.text_content("#practise-due") == "1 word due today."
@@ -213,6 +215,14 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     page.reload()  # kept as learned
     page.wait_for_selector("body[data-ready='true']")
     assert page.text_content("#learned-title") == "Learned (1)"
+    # which words the learner now knows, since when, and how many this month
+    assert (fame["practised"], fame["learned_on"]) == ("2026-11-30", "2026-11-30")
+    assert page.text_content(".kept-word[data-word='fame'] .kept-head") == (
+        "FAME1 point · kept 2026-11-27 · learned 2026-11-30 · due 2026-12-03"
+    )
+    assert page.text_content("#words-progress") == "1 of 1 word learned, 1 this month."
+    on_day(page, "2026-12-03")
+    assert page.text_content("#words-progress") == "1 of 1 word learned, none this month."
 
 
 def test_one_word_left_is_not_learned_from_the_verdict_that_names_it(
@@ -273,7 +283,7 @@ def test_learned_words_come_back_for_review_after_growing_intervals(
     on_day(page, "2026-12-05")
     assert page.text_content("#practise-due") == "2 words due today."
     assert page.text_content(".kept-word[data-word='fame'] .kept-head") == (
-        "FAME1 point · 2026-11-27 · due 2026-12-09"
+        "FAME1 point · kept 2026-11-27 · due 2026-12-09"
     )
     assert "due today" in (page.text_content(".kept-word[data-word='mile'] .kept-head") or "")
     asked = asked_in_turn(page, 4)
@@ -326,7 +336,7 @@ def test_words_kept_before_review_days_are_due_at_once(
     assert page.text_content("#words-status") == "Added 1 word from old.json."
     assert page.text_content("#practise-due") == "1 word due today."
     assert page.text_content(".kept-word[data-word='mile'] .kept-head") == (
-        "MILE1 point · 2026-11-27 · due today"
+        "MILE1 point · kept 2026-11-27 · due today"
     )
 
 
@@ -1119,6 +1129,53 @@ def test_words_saved_to_a_file_are_added_in_another_browser(
     empty = pages.open(server.url + "/words", **PHONE)
     assert empty.get_by_role("button", name="Add from a file").is_visible()
     assert empty.get_by_role("button", name="Save to a file").is_hidden()
+
+
+def test_a_word_practised_later_in_an_added_file_takes_the_file_s_progress(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A learner practising on two phones, or in the terminal too (`boggle words export`): a
+    word learned there after this browser's last practice stayed "to learn" here when the file
+    was added; now the entry practised last wins, and the line says so."""
+    page = words_page(
+        pages,
+        server,
+        [
+            kept("fame", streak=1, due="2026-11-30", practised="2026-11-29"),
+            kept("limbo", learned=True, streak=2, due="2026-12-04", practised="2026-12-01",
+                 learned_on="2026-12-01"),
+        ],
+    )  # fmt: skip
+    on_day(page, "2026-12-01")
+    file = tmp_path / "boggle-words-2026-11-30.json"
+    file.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "words": [
+                    kept("fame", list="en-70", language="en", learned=True, streak=2,
+                         due="2026-12-03", practised="2026-11-30", learned_on="2026-11-30"),
+                    kept("limbo", list="en-70", language="en", streak=0, due="",
+                         practised="2026-11-30"),
+                ],
+            }
+        )
+    )  # fmt: skip
+    page.set_input_files("#import-file", str(file))
+    page.wait_for_selector("#words-status:not(:empty)")
+    assert page.text_content("#words-status") == (
+        f"No word added from {file.name}; 2 kept already, 1 of them brought up to date "
+        "(practised later in the file)."
+    )
+    words = {w["word"]: w for w in stored(page)}
+    assert (words["fame"]["learned"], words["fame"]["due"], words["fame"]["learned_on"]) == (
+        True,
+        "2026-12-03",
+        "2026-11-30",
+    )
+    assert (words["limbo"]["learned"], words["limbo"]["practised"]) == (True, "2026-12-01")
+    assert page.text_content("#learned-title") == "Learned (2)"
+    assert page.text_content("#words-progress") == "2 of 2 words learned, 1 this month."
 
 
 def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(

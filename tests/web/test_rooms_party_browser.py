@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser import ARTIFACTS, Pages
 from browser import PHONE_2X as PHONE
-from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -143,6 +143,66 @@ def test_a_room_on_a_server_for_this_machine_alone_says_friends_cannot_open_its_
     assert command.evaluate("code => code.getClientRects().length") == 1
     box = said.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390  # on the phone's screen
+
+
+def test_a_phone_in_a_round_shows_who_is_playing_on_one_line(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """On a phone a room round hid the players' line (the board, the clock and the word box
+    first): nobody saw who was playing, how many words each had, nor a friend drop out. It is
+    one compact line above the board, each player's chip with their words; the board, the
+    clock and the word box still fit above the keyboard (test_phone_browser.py holds them)."""
+    server = clocked_server
+    ann, code = host_a_room(pages, server)
+    bob = join(pages, server, code, "bob")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    bob.fill("#word-input", "fame")
+    bob.press("#word-input", "Enter")
+    bob.wait_for_selector("#my-words li[data-word='fame']")
+    chip = ann.locator("#players li[data-name='bob']")
+    chip.wait_for(state="visible")
+    ann.wait_for_selector("#players li[data-name='bob'][data-words='1']")
+    assert chip.inner_text() == "bob: 0 points, 1 word"
+    line = ann.locator("#players").bounding_box()
+    board = ann.locator("#board").bounding_box()
+    assert line is not None and board is not None
+    assert line["height"] <= 32, line  # one line, whatever the players
+    assert line["y"] + line["height"] <= board["y"]  # above the board
+    assert ann.locator("#players li[data-name='ann']").is_visible()
+    assert ann.locator("#players .remove-player").is_hidden()  # between rounds
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(ARTIFACTS / "phone-room-round-players.png"))
+    ann.set_viewport_size({"width": 390, "height": 450})  # the keyboard open
+    ann.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#players", "#board", "#timer", "#word-input"):
+        box = ann.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 450, selector
+    bob.context.set_offline(True)  # bob's phone drops out: his chip says so ("(away)")
+    ann.wait_for_selector("#players li.away[data-name='bob']")
+    assert chip.is_visible()
+
+
+def test_the_note_that_only_this_device_opens_the_address_is_said_once(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """After a round on 127.0.0.1 without --lan, **Challenge a friend** gave its link with
+    the note the room's link has above it ("Only this device opens 127.0.0.1: ..."): the
+    page said it twice. It is said once, under the room's link."""
+    server = clocked_server
+    ann, _ = host_a_room(pages, server)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("#results:not([hidden])")
+    ann.fill("#challenge-your-name", "ann")
+    ann.click("#challenge-button")
+    ann.wait_for_selector("#challenge-link")
+    assert ann.locator("#share-local").is_visible()
+    assert ann.locator("#challenge-local").is_hidden()
+    assert ann.locator("text=Only this device opens").count() == 1
 
 
 def test_the_name_a_friend_played_under_is_in_the_name_boxes_next_time(

@@ -287,3 +287,30 @@ def test_a_room_page_whose_server_stops_says_why_and_offers_a_new_room(
         assert opened == [] and page.locator("#notice").is_hidden()
     finally:
         server.stop()
+
+
+def test_a_room_page_whose_server_restarts_with_its_rooms_says_so_and_plays_on(
+    players: Pages, tmp_path: Path
+) -> None:
+    """`boggle serve --rooms-file` stopped with a round on closes the page's socket with 1012
+    (service restart): the page says the server is restarting rather than that it stopped,
+    keeps trying, and once the next server (same port, same file) answers it is back in its
+    room, the round still on."""
+    rooms_file = tmp_path / "rooms.json"
+    server = ServeProcess(tmp_path / "data", "--rooms-file", str(rooms_file))
+    try:
+        page = players.open(server.url + "/room")
+        create_room(page, seconds="600")
+        code = page.get_attribute("body", "data-code")
+        page.click("#start-button")
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+        server.process.send_signal(signal.SIGTERM)
+        page.wait_for_selector("#notice:has-text('the server is restarting')")
+        assert page.locator("#entry").is_hidden() and page.locator("#error").is_hidden()
+        server.process.wait(timeout=30)
+        server = ServeProcess(tmp_path / "data", "--rooms-file", str(rooms_file), port=server.port)
+        page.wait_for_selector("#notice", state="hidden", timeout=60_000)
+        page.wait_for_selector(f"body[data-code='{code}'][data-phase='playing'] #board .cube")
+        assert page.locator("#players li").count() == 1
+    finally:
+        server.stop()

@@ -166,6 +166,33 @@ def test_the_documented_systemd_unit_runs_options_boggle_serve_takes() -> None:
     assert args.access_log and args.allowed_host == ["boggle.example.org"] and args.data
 
 
+def test_the_documented_unit_s_server_answers_the_restart_recipe_s_health_check() -> None:
+    """docs/server.md restarts once `curl http://127.0.0.1:8000/api/health` says no round is
+    played, but the documented unit's `--allowed-host boggle.example.org` replaced the
+    loopback names: the check got 400 and the wait never ended (nor did any monitor on the
+    machine see the server up). The names given are added to the loopback names."""
+    from fastapi.testclient import TestClient
+
+    from boggle.cli.commands.serve import allowed_hosts
+    from boggle.cli.main import build_parser
+    from boggle.web.app import create_app
+    from boggle.web.context import WebConfig
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    unit = re.search(r"```ini\n(.*?)```", (docs / "web.md").read_text(encoding="utf-8"), re.S)
+    start = re.search(r"^ExecStart=\S+ (.*)$", unit.group(1) if unit else "", flags=re.M)
+    assert start, "docs/web.md has no systemd unit"
+    args = build_parser("serve").parse_args(start.group(1).split())
+    recipe = re.search(r"until curl -fsS (http://\S+)", (docs / "server.md").read_text("utf-8"))
+    assert recipe, "docs/server.md has no restart recipe"
+    hosts = allowed_hosts(args.host, args.allowed_host)
+    with TestClient(create_app(WebConfig(preload=False, allowed_hosts=hosts))) as client:
+        answer = client.get(recipe.group(1))
+        assert answer.status_code == 200 and '"playing":0' in answer.text, answer.text
+        assert client.get("https://boggle.example.org/api/health").status_code == 200
+        assert client.get("http://rebinding.example/api/health").status_code == 400
+
+
 def test_ctrl_c_at_once_stops_the_server_and_its_worker_without_a_traceback(
     tmp_path: Path,
 ) -> None:
@@ -225,3 +252,39 @@ def test_a_websocket_refused_before_the_app_is_logged_with_the_forwarded_address
     assert re.search(r' 198\.51\.100\.9:0 "GET /ws/rooms HTTP/1\.1" 400 Bad Request\n', output), (
         output
     )
+
+
+def test_a_request_the_server_cannot_read_is_an_access_line_not_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Each request uvicorn could not read (a scanner's junk, a TLS hello on the plain port)
+    was a line "WARNING Invalid HTTP request received." in the server's own log, without who
+    sent it or why, and none in the access log; `curl --http2` (an `Upgrade: h2c`) was one
+    "WARNING Unsupported upgrade request." each. They are client errors: one access line
+    each, with the connection's address and the status, and nothing in the server's log."""
+    import socket
+
+    server = ServeProcess(tmp_path / "data", "--access-log")
+    try:
+        for raw in (
+            b"GARBAGE\r\n\r\n",
+            b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",  # a TLS client hello
+            b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 20_000,  # no end
+            b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings"
+            b"\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n\r\n",
+        ):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+                sock.sendall(raw)
+                assert sock.recv(100).startswith(b"HTTP/1.1 ")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and "".join(server.output).count('" 4') < 3:
+            time.sleep(0.05)
+        time.sleep(0.2)  # a warning would come with the answer's line
+    finally:
+        server.stop()
+    output = "".join(server.output)
+    line = r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 127\.0\.0\.1:\d+ "-" %s\n'
+    assert len(re.findall(line % "400 Bad Request", output)) == 2, output
+    assert re.search(line % "431 Request Header Fields Too Large", output), output
+    assert re.search(r' "GET /api/health HTTP/1\.1" 200 OK\n', output), output
+    assert "WARNING" not in output and "Invalid HTTP" not in output, output

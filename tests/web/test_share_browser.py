@@ -13,10 +13,13 @@ reason locally and fail in CI.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from browser import PHONE, Pages
 from serve_process import ServeProcess
+
+from boggle.web.lan import LOOPBACK_NAMES, is_loopback_host
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -172,3 +175,83 @@ def test_a_challenge_link_on_a_server_for_this_machine_alone_says_friends_cannot
     more = page.locator("#share-local")
     more.wait_for(state="visible")
     assert more.inner_text() == LOCAL_ONLY
+
+
+def test_the_daily_result_on_a_server_for_this_machine_alone_says_friends_cannot_open_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """`boggle serve` without --lan, the page on 127.0.0.1: the daily board's **Copy the
+    result** copies a 127.0.0.1 link no friend's phone opens, and said nothing, where the
+    room's and a challenge's links say so. It says it as they do, once: **Challenge a
+    friend** under it does not say it again; and so does today's result kept on a reload."""
+    page = daily_result(pages, server)
+    said = page.locator("#share-local")
+    assert said.is_visible() and said.inner_text() == LOCAL_ONLY
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    page.wait_for_selector("#challenge-link")
+    assert page.locator("#challenge-local").is_hidden()  # said once, under the result
+    assert page.locator("text=Only this device opens").count() == 1
+    page.reload()
+    page.wait_for_selector("body[data-ready='true'] #played:not([hidden])")
+    kept = page.locator("#played-local")
+    assert kept.is_visible() and kept.inner_text() == LOCAL_ONLY
+
+
+def test_the_daily_missed_words_heading_says_their_order_as_the_server_lists_them(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """ "Words you did not find (..., common first)" on a server without word frequencies (no
+    wordfreq: ``levels`` null), which lists them best first: the heading says "best first"
+    there, as a room's does."""
+
+    def without_frequencies(route: Any) -> None:
+        body = route.fetch().json()
+        body["levels"] = None
+        for word in body["unfound"]:
+            word.pop("level", None)
+            word.pop("zipf", None)
+        route.fulfill(json=body)
+
+    page = pages.open(server.url + "/daily?date=2026-11-22", **PHONE)
+    page.route("**/api/daily/result", without_frequencies)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    assert page.locator("#unfound-title").inner_text().endswith(", best first)")
+
+
+LOOPBACK_CASES = [
+    *LOOPBACK_NAMES,
+    "LocalHost",
+    "127.0.0.2",
+    "0.0.0.0",
+    "192.168.1.20",
+    "[fd00::20]",
+    "[::ffff:127.0.0.1]",
+    "studio",
+    "localhost.localdomain",
+]
+
+
+def test_the_page_and_the_server_take_the_same_addresses_for_this_machine_alone(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The loopback names are written twice, in two languages: board.js LOOPBACK (the pages'
+    note "Only this device opens ...", and the address they share) and lan.py LOOPBACK_NAMES
+    (a challenge's `url` made on this machine): the same cases, the same answer."""
+    page = pages.open(server.url + "/room")
+    addresses = [f"http://{host}:8000/room/ABC234" for host in LOOPBACK_CASES]
+    local = page.evaluate(
+        """async (addresses) => {
+          const { sayLocalOnly } = await import('/static/board.js');
+          return addresses.map((address) => sayLocalOnly(document.createElement('p'), address));
+        }""",
+        addresses,
+    )
+    held = [is_loopback_host(urlsplit(address).hostname or "") for address in addresses]
+    assert dict(zip(LOOPBACK_CASES, local, strict=True)) == dict(
+        zip(LOOPBACK_CASES, held, strict=True)
+    )
+    assert sum(held) == 4  # the three names, in any case

@@ -159,7 +159,8 @@ def test_a_solved_or_missed_word_carries_its_written_form(client: TestClient) ->
     assert words["aerea"]["written"] == ["aérea"] and words["area"]["written"] == ["área"]
     assert "written" not in words["era"]  # as boggle solve --json: only where known
     english = client.post("/api/solve", json={"board": BOARD}).json()
-    assert not any("written" in entry for entry in english["words"])
+    written = {entry["word"]: entry["written"] for entry in english["words"] if "written" in entry}
+    assert written == {"ole": ["olé"]}  # SCOWL writes it olé: the English list folds it
     played = {"board": "aer aea xxx", "dictionary": "es", "words": ["era"], "finished": True}
     missed = {
         entry["word"]: entry for entry in client.post("/api/play", json=played).json()["missed"]
@@ -215,3 +216,29 @@ def test_a_word_of_a_list_written_as_its_language_writes_is_defined_without_read
     assert client.get("/api/define", params={"word": "żółw", "dict": "pl"}).json()["url"]
     assert client.get("/api/define", params={"word": "aerea", "dict": "es"}).json()["written"]
     assert asked == ["es"]
+
+
+def test_a_server_leaving_offensive_words_out_gives_none_of_their_meanings() -> None:
+    """`boggle serve --no-offensive` left the words out of every list and `boggle define
+    --no-offensive` gave no meaning, but the page's word look-up (GET /api/define) still
+    read a slur's gloss to the class: it gives none, and says why."""
+    served = TestClient(create_app(WebConfig(preload=False, leave_out_offensive=True)))
+    body = served.get("/api/define", params={"word": "Shit"}).json()
+    assert body["definitions"] == [] and body["left_out"] == "left out as an offensive word"
+    assert served.get("/api/define", params={"word": "cat"}).json()["definitions"]
+    assert served.get("/api/define", params={"word": "cat"}).json()["left_out"] is None
+
+
+def test_a_server_keeping_every_word_gives_an_offensive_word_s_meaning(
+    client: TestClient,
+) -> None:
+    body = client.get("/api/define", params={"word": "shit"}).json()
+    assert body["definitions"] and body["left_out"] is None
+
+
+def test_a_word_typed_with_accents_says_what_it_was_found_under(client: TestClient) -> None:
+    """docs/server.md and `boggle define --json` give `looked_up` (café found as cafe); the
+    answer's model left it out of GET /api/define."""
+    body = client.get("/api/define", params={"word": "café"}).json()
+    assert body["definitions"] and body["looked_up"] == "cafe"
+    assert client.get("/api/define", params={"word": "cat"}).json()["looked_up"] is None

@@ -500,7 +500,8 @@ def wiktionary_url(word: str, language: str, written: tuple[str, ...] = ()) -> s
 def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> Definition:
     """What ``entry`` means in ``language`` (a code of :data:`boggle.wordlists.spelling.PROFILES`);
     with the word's ``lexicon`` of that language, how the language writes a word the list
-    folds (``written``), and the link goes to that entry.
+    folds (``written``: English too, as a solve of that list shows the word), and the link
+    goes to that entry.
 
     Raises :class:`DefinitionError` for an empty entry or one with other characters than
     letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.
@@ -520,11 +521,13 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
             raise DefinitionError(
                 f"define takes the word's list as a Lexicon (or None), not {type(lexicon).__name__}"
             )
-    if code == "en":
-        return english_definitions().define(word)
     written: tuple[str, ...] = ()
     if lexicon is not None and lexicon.language == code:
         written = lexicon.written_forms().get(language_profile(code).fold(word), ())
+    if code == "en":  # an English list's written forms too (cafe: café), as a solve shows them
+        found = english_definitions().define(word)
+        shown = tuple(form for form in written if form != found.word)
+        return replace(found, written=shown) if shown else found
     url = wiktionary_url(word, code, written)
     return Definition(word, code, (), "Wiktionary", url=url, written=written)
 

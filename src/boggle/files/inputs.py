@@ -274,16 +274,25 @@ def iter_lines(
             raw.close()
 
 
-CONTROL_BYTES = b"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]"
+CONTROL_CODES = frozenset({*range(0x00, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F})
 """The bytes no text file holds in any encoding read (UTF-8, Latin-1): an ASCII control
 character but a tab, a line end, a vertical tab, a form feed or an escape (a terminal's
-colours in text kept from one; shown escaped) (never part of a UTF-8
-character, so looked for in bytes, a block at a time)."""
+colours in text kept from one; shown escaped) (never part of a UTF-8 character, so looked
+for in bytes, a block at a time).  The one definition: :data:`CONTROL_BYTES`, the fast
+test for none and the check of decoded text (which adds Latin-1's C1 controls) are made
+from it."""
 
+CONTROL_BYTES = b"[" + b"".join(b"\\x%02x" % code for code in sorted(CONTROL_CODES)) + b"]"
+""":data:`CONTROL_CODES` as a pattern of bytes (for :func:`re.search`)."""
 
-_NOT_CONTROL = bytes(
-    set(range(256)) - set(range(0x09)) - (set(range(0x0E, 0x20)) - {0x1B}) - {0x7F}
+_NOT_CONTROL = bytes(sorted(set(range(256)) - CONTROL_CODES))
+"""The bytes to delete for the fast test: what is left of a block is its control bytes."""
+
+_CONTROL_CHARACTERS = (
+    "[" + "".join(f"\\x{code:02x}" for code in sorted({*CONTROL_CODES, *range(0x80, 0xA0)})) + "]"
 )
+""":data:`CONTROL_CODES` and the C1 controls (U+0080 to U+009F, the bytes 0x80 to 0x9f of a
+file read as Latin-1) as a pattern of text."""
 
 _ASCII = bytes(range(0x80))
 _LEAD_AND_LATIN = bytes(range(0xC0, 0x100))
@@ -468,7 +477,7 @@ def _refuse_control(
     latin_1 = len(text) == len(data) and not data.isascii()
     import re  # here: the start of a command that reads no file imports no more than it did
 
-    if control := re.search("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f-\x9f]", text):
+    if control := re.search(_CONTROL_CHARACTERS, text):
         code = ord(control.group())
         what = f"byte 0x{code:02x}" if code < 0x80 or latin_1 else f"character U+{code:04X}"
         line = text.count("\n", 0, control.start()) + 1

@@ -2,7 +2,8 @@
 
 The file is the one My words on the web page saves and adds from ("Save to a file", "Add
 from a file"; ``docs/web.md``): ``{"version": 1, "words": [entry, ...]}``, an entry
-``{word, list, language, points, level, board, date, learned, streak, due}``, so words kept
+``{word, list, language, points, level, board, date, learned, streak, due, practised,
+learned_on}``, so words kept
 in the terminal can be added in a browser and the other way round.  Its place is
 ``$XDG_DATA_HOME/boggle/words.json`` (``~/.local/share/boggle/words.json``; on macOS
 ``~/Library/Application Support/boggle``, on Windows ``%LOCALAPPDATA%\\boggle``), or
@@ -93,6 +94,11 @@ class KeptWord:
     streak: int = 0
     due: str = ""
     """The day it is next asked (YYYY-MM-DD), ``""`` for at once."""
+    practised: str = ""
+    """The day it was last answered in practice (YYYY-MM-DD), ``""`` never."""
+    learned_on: str = ""
+    """The day it was learned (YYYY-MM-DD), ``""`` while it is to learn (or when it was
+    learned before the day was kept)."""
 
     def is_due(self, day: str) -> bool:
         """Whether it is asked on ``day``.
@@ -128,6 +134,8 @@ class KeptWord:
             "learned": self.learned,
             "streak": self.streak,
             "due": self.due,
+            "practised": self.practised,
+            "learned_on": self.learned_on,
         }
 
 
@@ -205,14 +213,17 @@ def _entry(raw: object) -> KeptWord | None:
         learned=raw.get("learned") is True,
         streak=min(streak, len(INTERVALS)) if type(streak) is int and streak > 0 else 0,
         due=_day(raw.get("due")) if isinstance(raw.get("due"), str) else "\0",
+        practised=_day(raw.get("practised")),
+        learned_on=_day(raw.get("learned_on")) if raw.get("learned") is True else "",
     )
 
 
 def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
     """``words`` with the entries of one word and language made one, in place of the first:
     the progress of the one further on (learned, then right answers in a row; the first on a
-    tie), with its list, board and due day, the day first kept, the most points and the most
-    common level, as My words merges them (``combined`` in ``learn.js``).
+    tie), with its list, board, due day and day learned, the day first kept, the day last
+    practised, the most points and the most common level, as My words merges them
+    (``combined`` in ``learn.js``).
 
     >>> [(w.list, w.level) for w in merged([KeptWord("fame", "en-70", "en", level="common"),
     ...                          KeptWord("fame", "en-80", "en", learned=True)])]
@@ -229,6 +240,7 @@ def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
         first = out[at[key]]
         ahead = max((first, entry), key=lambda e: (e.learned, e.streak))  # the first on a tie
         dates = sorted(d for d in (first.date, entry.date) if d)
+        practised = max(first.practised, entry.practised)
         levels = sorted((e.level for e in (first, entry) if e.level in LEVELS), key=LEVELS.index)
         out[at[key]] = replace(
             ahead,
@@ -236,6 +248,7 @@ def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
             points=max(first.points, entry.points),
             level=levels[0] if levels else None,
             date=dates[0] if dates else "",
+            practised=practised,
         )
     return out
 
@@ -388,9 +401,36 @@ class Added:
     added: list[KeptWord]
     """The file's words added (those not kept already, as many as fit)."""
     already: list[KeptWord]
-    """The file's words kept already: the kept entry stays as it is (its progress)."""
+    """The file's words kept already: the kept entry stays as it is (its progress), unless
+    the file's was practised later (:attr:`updated`)."""
     left_out: list[KeptWord]
     """The file's words that did not fit (:data:`MOST_KEPT`)."""
+    updated: tuple[KeptWord, ...] = ()
+    """The kept entries that took the progress of the file's (:func:`with_progress`): a word
+    practised later in the file than here, so a word practised in a browser after the
+    terminal is where the browser left it."""
+
+
+PROGRESS = ("learned", "streak", "due", "practised", "learned_on")
+"""An entry's fields that say how far it is learned (:func:`with_progress`)."""
+
+
+def with_progress(kept: KeptWord, other: KeptWord) -> KeptWord:
+    """``kept`` with the progress of ``other`` (the same word, from a file) when ``other`` was
+    practised later; ``kept`` itself otherwise (a file from before days practised were kept
+    never takes over).
+
+    >>> here = KeptWord("fame", streak=1, due="2026-11-30", practised="2026-11-29")
+    >>> there = KeptWord("fame", learned=True, streak=2, due="2026-12-03",
+    ...                  practised="2026-11-30", learned_on="2026-11-30")
+    >>> with_progress(here, there).learned, with_progress(there, here).learned
+    (True, True)
+    >>> with_progress(there, KeptWord("fame")) is there
+    True
+    """
+    if other.practised <= kept.practised:
+        return kept
+    return replace(kept, **{name: getattr(other, name) for name in PROGRESS})
 
 
 def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
@@ -422,12 +462,22 @@ def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
         ) from None
     is_kept = kept_already(kept)
     fresh = [w for w in found if not is_kept(w)]
+    already = [w for w in found if is_kept(w)]
     room = max(MOST_KEPT - len(kept), 0)
+    updated: list[KeptWord] = []
+    now = list(kept)
+    for other in already:  # practised later in the file: its progress taken
+        same = kept_already([other])
+        at = next(i for i, w in enumerate(now) if same(w))
+        if (taken := with_progress(now[at], other)) is not now[at]:
+            now[at] = taken
+            updated.append(taken)
     return Added(
-        words=[*kept, *fresh[:room]],
+        words=[*now, *fresh[:room]],
         added=fresh[:room],
-        already=[w for w in found if is_kept(w)],
+        already=already,
         left_out=fresh[room:],
+        updated=tuple(updated),
     )
 
 
@@ -490,20 +540,23 @@ def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str
     ``words`` whose language folds its words; a list that cannot be read (a file's, a system
     list not installed here) gives none.
 
-    >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("fame", "en-70", "en")])
-    >>> forms["es"]["aerea"], list(forms)
-    (('aérea',), ['es'])
+    >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("cafe", "en-70", "en")])
+    >>> forms["es"]["aerea"], forms["en-70"]["cafe"], list(forms)
+    (('aérea',), ('café',), ['es', 'en-70'])
     """
     from boggle.wordlists.loading import load_lexicon
-    from boggle.wordlists.sources import find_list
+    from boggle.wordlists.sources import bundled_lists, find_list
     from boggle.wordlists.spelling import PROFILES
 
+    with_forms = {entry.name for entry in bundled_lists() if entry.written}
     forms: dict[str, Mapping[str, tuple[str, ...]]] = {}
     for name in dict.fromkeys(w.list for w in words if w.list and w.language in PROFILES):
         try:
             source = find_list(name)
             profile = PROFILES.get(source.language or "en", PROFILES["en"])
-            if source.kind != "file" and (profile.fold_accents or profile.replace):
+            folds = profile.fold_accents or bool(profile.replace)
+            shipped = source.kind == "bundled" and name in with_forms  # en-70's café
+            if shipped or (source.kind != "file" and folds):
                 forms[name] = load_lexicon(name).written_forms()
         except BoggleError:  # a system list not installed here: the words as kept
             continue
@@ -526,19 +579,46 @@ def shown_word(entry: KeptWord, forms: Mapping[str, Mapping[str, tuple[str, ...]
 
 
 def answered(entry: KeptWord, right: bool, day: str) -> KeptWord:
-    """``entry`` answered on ``day``: right, asked again :data:`INTERVALS` days later (by
-    its right answers in a row), learned after :data:`LEARNED_AFTER`; wrong, to learn
-    again, asked at once.
+    """``entry`` answered on ``day`` (its day last practised): right, asked again
+    :data:`INTERVALS` days later (by its right answers in a row), learned after
+    :data:`LEARNED_AFTER` (that day its day learned); wrong, to learn again, asked at once.
 
     >>> right = answered(KeptWord("fame", streak=1), True, "2026-11-29")
-    >>> right.learned, right.due
-    (True, '2026-12-02')
+    >>> right.learned, right.due, right.practised, right.learned_on
+    (True, '2026-12-02', '2026-11-29', '2026-11-29')
     """
     if not right:
-        return replace(entry, streak=0, learned=False, due="")
+        return replace(entry, streak=0, learned=False, due="", practised=day, learned_on="")
     streak = min(entry.streak + 1, len(INTERVALS))
     learned = entry.learned or streak >= LEARNED_AFTER
-    return replace(entry, streak=streak, learned=learned, due=add_days(day, INTERVALS[streak - 1]))
+    return replace(
+        entry,
+        streak=streak,
+        learned=learned,
+        due=add_days(day, INTERVALS[streak - 1]),
+        practised=day,
+        learned_on=entry.learned_on if entry.learned else day if learned else "",
+    )
+
+
+def progress_line(words: Sequence[KeptWord], day: str) -> str:
+    """How far the learner is, as My words says it: the words learned of those kept, and how
+    many of them were learned in ``day``'s month.
+
+    >>> words = [KeptWord("fame", learned=True, learned_on="2026-11-02"),
+    ...          KeptWord("limbo", learned=True, learned_on="2026-10-30"), KeptWord("axe")]
+    >>> progress_line(words, "2026-11-29")
+    '2 of 3 words learned, 1 this month.'
+    >>> progress_line(words[2:], "2026-11-29")
+    '1 word to learn, none learned yet.'
+    """
+    from boggle.model.wording import counted
+
+    learned = [w for w in words if w.learned]
+    if not learned:
+        return f"{counted(len(words), 'word')} to learn, none learned yet."
+    month = sum(w.learned_on[:7] == day[:7] for w in learned)
+    return f"{len(learned)} of {counted(len(words), 'word')} learned, {month or 'none'} this month."
 
 
 def next_time(entry: KeptWord, was_learned: bool) -> str:
@@ -571,11 +651,13 @@ __all__ = [
     "load_words",
     "merged",
     "next_time",
+    "progress_line",
     "read_words",
     "save_words",
     "shown_word",
     "today",
     "typed_is",
+    "with_progress",
     "words_file",
     "words_text",
     "written_forms",

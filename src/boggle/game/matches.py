@@ -78,7 +78,7 @@ class Match:
         self.rounds.append(result)
         self.table.append(
             {
-                "round": len(self.rounds),
+                "round": len(self.table) + 1,  # a room kept across a restart keeps the table only
                 "board": result.board_text if result.board is None else str(result.board),
                 "scores": result.scores(),
                 "totals": dict(self.totals),

@@ -9,10 +9,12 @@ are any, and its path as one character a cell (two on boards of more than 64 cel
     fame:C1.048c      counted, in the list, 1 point, path (0,0) (1,0) (1,1) (2,0) on a 4x4
     zzzq:b0           not on the board, not in the list
     fame:X0+1.048c    crossed off, challenged: +1
+    ole:C1.763=olé    counted, and written otherwise in its language (forms split by /)
 
 A word nobody found is ``word:POINTS.PATH``, with ``~ZIPF`` (in hundredths) and its
 level's letter after it when the server knows how common words are
-(``limbo:2.21o6d~331c``: Zipf 3.31, common).
+(``limbo:2.21o6d~331c``: Zipf 3.31, common), and its written forms last, as a
+verdict's are (``ole:1.763=olé``).
 
 What the token leaves out (the line number, the entry as typed, ``challenged``, the
 "also found by" and "shorter than" messages) is worked out again from the round; a
@@ -54,8 +56,10 @@ LETTERS = {
 STATUSES = {letter: status for status, letter in LETTERS.items()}
 CELL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 """One character a cell on boards of up to 64 cells; two (base 64) on larger ones."""
-CODE = re.compile(r"([a-zA-Z])(-?\d+)([+-]\d+)?(?:\.([0-9a-zA-Z_-]*))?\Z")
-UNFOUND = re.compile(r"(-?\d+)\.([0-9a-zA-Z_-]*)(?:~([0-9.e+-]+)([a-z]))?\Z")
+CODE = re.compile(r"([a-zA-Z])(-?\d+)([+-]\d+)?(?:\.([0-9a-zA-Z_-]*))?(?:=([^\s:]+))?\Z")
+UNFOUND = re.compile(r"(-?\d+)\.([0-9a-zA-Z_-]*)(?:~([0-9.e+-]+)([a-z]))?(?:=([^\s:]+))?\Z")
+FORMS = "/"
+"""Between a word's written forms in its token (``este:C2.012=esté/éste``)."""
 LEVEL_LETTERS = {"common": "c", "standard": "s", "obscure": "o"}
 """A word's level (:mod:`boggle.model.word_levels`) as one letter, after its Zipf frequency."""
 LEVELS = {letter: level for level, letter in LEVEL_LETTERS.items()}
@@ -125,6 +129,8 @@ def unpack_round(
             zipf = match.group(3)
             entry["zipf"] = float(zipf) if "." in zipf or "e" in zipf else int(zipf) / 100
             entry["level"] = LEVELS[match.group(4)]
+        if match.group(5) is not None:
+            entry["written"] = match.group(5).split(FORMS)
         summary["unfound"].append(entry)
     summary["players"] = [
         _player_json(player.name, words)
@@ -166,7 +172,7 @@ def _unpack_players(packed: PackedRound, use_extra: bool) -> list[list[dict[str,
             match = CODE.match(code)
             if match is None:
                 raise ValueError(f"a stored word is not word:CODE: {token!r}")
-            letter, points, challenge, cells = match.groups()
+            letter, points, challenge, cells, forms = match.groups()
             status = STATUSES[letter.lower()]
             verdicts.append(
                 {
@@ -176,6 +182,7 @@ def _unpack_players(packed: PackedRound, use_extra: bool) -> list[list[dict[str,
                     "challenge_points": int(challenge or 0),
                     "in_dictionary": letter.isupper(),
                     "path": None if cells is None else _path(cells, data, width),
+                    "written": None if forms is None else forms.split(FORMS),
                 }
             )
         decoded.append(verdicts)
@@ -216,6 +223,8 @@ def _unpack_players(packed: PackedRound, use_extra: bool) -> list[list[dict[str,
             }
             if message:
                 shown["message"] = message
+            if short["written"] is not None:
+                shown["written"] = short["written"]
             full.append(shown)
         result.append(full)
     return result
@@ -229,7 +238,7 @@ def _unfound_token(word: dict[str, Any], summary: dict[str, Any], width: int) ->
         hundredths = round(zipf * 100)
         text = str(hundredths) if hundredths / 100 == zipf else repr(zipf)
         token += f"~{text}{LEVEL_LETTERS[word['level']]}"
-    return token
+    return token + _forms(word)
 
 
 def _token(verdict: dict[str, Any], summary: dict[str, Any], width: int) -> str:
@@ -239,7 +248,14 @@ def _token(verdict: dict[str, Any], summary: dict[str, Any], width: int) -> str:
         code += f"{verdict['challenge_points']:+d}"
     if verdict["path"] is not None:
         code += "." + _cells(verdict["path"], summary, width)
-    return f"{verdict['word']}:{code}"
+    return f"{verdict['word']}:{code}{_forms(verdict)}"
+
+
+def _forms(word: dict[str, Any]) -> str:
+    """``=FORM/FORM`` for a word with written forms (``ole``: ``=olé``), else nothing; a
+    form the token cannot hold (a space, a colon, a slash) does not unpack the same, so its
+    verdict is kept whole (:func:`pack_round` checks)."""
+    return "=" + FORMS.join(word["written"]) if "written" in word else ""
 
 
 def _cell_width(summary: dict[str, Any]) -> int:

@@ -47,6 +47,9 @@ class RoomsConfig:
     keep_days: float | None = DEFAULT_KEEP_DAYS
     """Stored rounds and matches older than this many days are deleted (``None``: never)."""
     challenges: ChallengeLimits = field(default_factory=ChallengeLimits)
+    rooms_file: Path | None = None
+    """Where the open rooms are kept when the server stops, and read back from when it
+    starts (:mod:`boggle.rooms.state`; ``None``: rooms end with the server)."""
 
     def __post_init__(self) -> None:
         check_limits(self)

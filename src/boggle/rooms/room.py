@@ -635,7 +635,7 @@ not count
         <Phase.LOBBY: 'lobby'>
         """
         if self.phase is Phase.JUDGING:
-            self.phase = Phase.RESULTS if self.match.rounds else Phase.LOBBY
+            self.phase = Phase.RESULTS if self.match.table else Phase.LOBBY
 
     def record(self, judged: JudgedRound) -> dict[str, Any]:
         """Add the judged round to the match; the results everyone is shown.
@@ -651,7 +651,7 @@ not count
         """
         self.match.add(judged.result)
         over = self.match.finished or (
-            self.settings.rounds is not None and len(self.match.rounds) >= self.settings.rounds
+            self.settings.rounds is not None and len(self.match.table) >= self.settings.rounds
         )
         self.phase = Phase.OVER if over else Phase.RESULTS
         board = judged.job.board

@@ -124,6 +124,11 @@ def _duration(seconds: float, kind: str = "") -> str:
     return f"{seconds / 3600:,.1f} {kind}hours"
 
 
+CPU_TIMER_GRAIN = 0.001
+"""CPU seconds of the estimate's box left below which the process's CPU timer is not set
+again: the box is spent."""
+
+
 class _OutOfTime(Exception):
     """The estimate's time ran out in the middle of a sample class."""
 
@@ -158,7 +163,12 @@ def estimate_cost(
     of 12 on 2 cores).  A class's cost is its CPU seconds too, those of this thread (the
     samples run here, one after the other): the estimate's CPU time is the proof's, not
     the time it waited for a core (the 3x3 proof at a load average of 5, niced: about 3.1
-    CPU-minutes from wall-clock seconds, 11 CPU s in fact)."""
+    CPU-minutes from wall-clock seconds, 11 CPU s in fact).  The box counts this thread's
+    CPU seconds, as the classes' costs do, not the process's: the other threads of a
+    process (a Dask client's, a server's, a test runner's) took their share of the box, and
+    cut classes the estimate then counted as lower bounds.  The process's CPU timer (the only
+    one there is) fires no later than this thread's seconds are spent: it is set again for
+    what this thread has left, until that is none."""
     import signal
     import threading
 
@@ -174,7 +184,7 @@ def estimate_cost(
     draw = random.Random(ESTIMATE_DRAW_SEED)
     chosen = [tasks[k] for k in draw.sample(range(len(tasks)), min(samples, len(tasks)))]
     timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    started, started_cpu = time.monotonic(), time.process_time()
+    started, started_cpu = time.monotonic(), time.thread_time()
     costs: list[float] = []
     results: list[ClassResult] = []
     at_least = False
@@ -182,9 +192,16 @@ def estimate_cost(
     armed = [False]  # a timer's signal landing after its class is over does nothing
 
     def out_of_time(signum: int, frame: object) -> None:
-        if armed[0]:
-            armed[0] = False
-            raise _OutOfTime
+        if not armed[0]:
+            return
+        # the process's CPU timer: its other threads' seconds counted too, so this thread's
+        # may be left; the handler runs on the main thread, the one the samples run on
+        left = budget - (time.thread_time() - started_cpu)
+        if signum == signal.SIGPROF and left > CPU_TIMER_GRAIN:
+            signal.setitimer(signal.ITIMER_PROF, left)
+            return
+        armed[0] = False
+        raise _OutOfTime
 
     boxes = (
         ((signal.ITIMER_PROF, signal.SIGPROF), (signal.ITIMER_REAL, signal.SIGALRM))
@@ -194,7 +211,7 @@ def estimate_cost(
     previous = [signal.signal(sig, out_of_time) for _, sig in boxes]
     try:
         for task in chosen:
-            cpu_left = budget - (time.process_time() - started_cpu)
+            cpu_left = budget - (time.thread_time() - started_cpu)
             wall_left = budget * ESTIMATE_WALL_FACTOR - (time.monotonic() - started)
             if cpu_left <= 0 or wall_left <= 0:
                 break

@@ -43,7 +43,7 @@ from boggle.rooms.challenges import (
 from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
 from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
-from boggle.web.lan import LOOPBACK_NAMES
+from boggle.web.lan import is_loopback_host
 from boggle.web.middleware import address_key
 from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
 from boggle.web.pages import page
@@ -244,9 +244,7 @@ def share_origin(request: Request, share_urls: tuple[str, ...]) -> str:
     the first of its network addresses (``boggle serve --lan``) when the request came to a
     loopback address (useless to a friend), else the address the request came to."""
     asked = str(request.base_url).rstrip("/")
-    host = request.url.hostname or ""
-    loopback = (f"[{host}]" if ":" in host else host) in LOOPBACK_NAMES
-    if loopback and share_urls:
+    if is_loopback_host(request.url.hostname or "") and share_urls:
         shared = urlsplit(share_urls[0])
         return f"{shared.scheme}://{shared.netloc}"
     return asked

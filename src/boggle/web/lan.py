@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "host_names",
+    "is_loopback_host",
     "lan_addresses",
     "lan_allowed_hosts",
     "lan_urls",
@@ -27,10 +28,24 @@ __all__ = [
 ]
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+"""The names of the machine itself, as a URL writes its host: an address on one reaches no
+other device.  The pages hold the same names (``LOOPBACK`` in ``static/board.js``);
+``tests/web/test_share_browser.py`` holds the two to the same cases."""
 _PROBES = ("192.0.2.1", "10.255.255.254", "172.31.255.254", "192.168.255.254", "8.8.8.8")
 """Addresses a datagram socket is pointed at (nothing is sent) to learn which local address
 the system would use to reach them: the machine's address on each network it is on."""
 _SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
+
+
+def is_loopback_host(host: str) -> bool:
+    """Whether ``host`` (a URL's host name, an IPv6 address in brackets or not) is one of
+    :data:`LOOPBACK_NAMES`, as the pages' ``LOOPBACK`` (board.js) tells it.
+
+    >>> [is_loopback_host(h) for h in ("127.0.0.1", "LocalHost", "::1", "[::1]", "studio")]
+    [True, True, True, True, False]
+    """
+    host = host.lower()
+    return (f"[{host}]" if ":" in host and not host.startswith("[") else host) in LOOPBACK_NAMES
 
 
 def _shareable(address: str) -> bool:

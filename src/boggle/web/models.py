@@ -177,6 +177,16 @@ class DefineResponse(BaseModel):
     )
     url: str | None = Field(default=None, description="the word's Wiktionary entry")
     written: list[str] = Field(default=[], description=WRITTEN)
+    looked_up: str | None = Field(
+        default=None,
+        description="the spelling without accents an English word was found under: "
+        "'cafe' for 'café'",
+    )
+    left_out: str | None = Field(
+        default=None,
+        description="why no meaning is given: the server leaves offensive words out "
+        "(boggle serve --no-offensive)",
+    )
 
 
 class HintBody(BaseModel):

@@ -23,6 +23,7 @@ import contextlib
 import json
 import logging
 import math
+import os
 import sqlite3
 import time
 import weakref
@@ -54,6 +55,7 @@ from boggle.rooms.protocol import (
 )
 from boggle.rooms.room import Phase, Player, Room, judge
 from boggle.rooms.settings import RoomSettings, check_asked_dice
+from boggle.rooms.state import RoomsFileError, read_rooms, restore_room, write_rooms
 from boggle.rooms.storage import ResultStore
 from boggle.web import daily as daily_routes
 from boggle.web.context import JsonRoute, WebContext, freeze_long_lived, web_context
@@ -86,6 +88,9 @@ SERVER_STOPPING = (
     " the rounds and matches it finished are kept; create a room to play again"
 )
 """What the players of a room open when the server stops read (:meth:`RoomService.close_all`)."""
+RESTARTING = 1012
+"""The close code of a room's connection when the server stops keeping its rooms
+(:meth:`RoomService.keep_all`): service restart, the page reconnects."""
 
 
 class RoomService:
@@ -108,6 +113,17 @@ class RoomService:
         self.progress_seconds = config.progress_seconds
         self.progress_due: set[str] = set()  # rooms whose counts go out soon
         self.judges = self._judges()
+        self.rooms_file = config.rooms_file
+        """Where the open rooms are kept across a restart (``None``: they are not)."""
+        self.keeping = config.rooms_file is not None
+        """Whether the rooms are written to ``rooms_file`` at the stop: not when what was
+        there could not be read at the start (left as it is)."""
+        self.stopping = False
+        """Set once the rooms are being kept: messages are no longer taken (the pages send
+        their words again to the next server)."""
+        self._restored = False
+        self.restored = 0
+        """How many rooms came back from ``rooms_file`` at the start."""
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self._retrying: asyncio.Task[None] | None = None
@@ -288,6 +304,8 @@ class RoomService:
         self, socket: WebSocket, message: ClientMessage, seat: Seat | None
     ) -> Seat | None:
         kind, fields = message.type, message.fields
+        if self.stopping:  # the rooms are kept as they were: the page sends it again after
+            return seat
         if kind == "ping":
             await self.send(socket, {"type": "pong"})
             return seat
@@ -301,6 +319,8 @@ class RoomService:
         now = self.clock()
         if kind == "word":
             await self.word_turn()  # ``now`` stays the word's arrival: it counts if in time
+            if self.stopping:
+                return seat
             try:
                 feedback = room.submit(player.token, fields["word"], now)
             except RoomError as error:
@@ -535,7 +555,8 @@ class RoomService:
 
     def counts(self) -> dict[str, int]:
         """The rooms open, those playing a round (being played or judged: lost if the server
-        stopped now) and the players connected, for ``GET /api/health``."""
+        stopped now, unless it keeps its rooms in ``rooms_file``) and the players connected,
+        for ``GET /api/health``."""
         rooms = list(self.hub.rooms.values())
         playing = (Phase.PLAYING, Phase.JUDGING)
         return {
@@ -543,6 +564,89 @@ class RoomService:
             "playing": sum(room.phase in playing for room in rooms),
             "players": sum(p.connected for room in rooms for p in room.players.values()),
         }
+
+    async def restore(self) -> None:
+        """Bring back the rooms kept in ``rooms_file`` by the server stopped before
+        (:mod:`boggle.rooms.state`), once: their rounds' clocks, the host's grace time and
+        the idle time run again, and the file is removed (a server killed later, which
+        writes nothing, must not bring them back as they were).  A file that cannot be read
+        is one line in the log and is left as it is: the server starts without its rooms
+        and does not write over it at the stop.  A room that cannot come back (its word list
+        is no longer offered, or it was idle past the limit, counting the time the server
+        was down) is left out, the first in a line."""
+        if self.rooms_file is None or self._restored:
+            return
+        self._restored = True
+        path = self.rooms_file
+        try:
+            kept = await asyncio.to_thread(read_rooms, path)
+        except RoomsFileError as error:
+            self.keeping = False
+            log.error("%s; the server starts without its rooms and does not write over it", error)
+            return
+        now = self.clock()
+        left_out: list[str] = []
+        for entry in kept.rooms:
+            code = str(entry.get("code"))
+            try:
+                if float(entry["idle"]) + kept.ago > self.limits.idle_seconds:
+                    continue  # closed as idle, as it would have been
+                lexicon = await self.lexicon_of(entry["settings"]["dictionary"])
+                room = restore_room(entry, lexicon, self.limits, now)
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                left_out.append(f"{code} ({type(error).__name__}: {str(error)[:160]})")
+                continue
+            if room.code in self.hub.rooms:
+                continue
+            self.hub.rooms[room.code] = room
+            self.restored += 1
+            if room.phase is Phase.PLAYING:
+                self.spawn(self.timer(room, room.round_number), room)
+            if room.host_grace_left(now) is not None:
+                self.spawn(self.pass_host_later(room), room)
+        if left_out:
+            log.warning(
+                "%d rooms of %s did not come back: %s", len(left_out), path, ", ".join(left_out)
+            )
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            log.error("the rooms file %s was read but cannot be removed: %s", path, error.strerror)
+
+    async def keep_all(self) -> tuple[int, int] | None:
+        """The server is stopping, keeping its rooms: the timers stop, every open room is
+        written to ``rooms_file`` as it stands, and its players' connections are closed
+        with code 1012 (service restart), on which their pages reconnect until the next
+        server takes them back.  The rooms and the players told, counted; ``None`` when the
+        rooms are not kept (no file, one that could not be read at the start, or the write
+        failed, said in the log): :meth:`close_all` closes them."""
+        if self.rooms_file is None or not self.keeping:
+            return None
+        self.stopping = True
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        rooms = list(self.hub.rooms.values())
+        try:  # on the event loop: nothing changes a room while it is written
+            write_rooms(self.rooms_file, rooms, self.clock())
+        except (OSError, RoomsFileError) as error:
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            log.error("the open rooms were not kept in %s: %s", self.rooms_file, reason)
+            self.stopping = False
+            return None
+        told = 0
+        for room in rooms:
+            for player in room.players.values():
+                socket = self.sockets.pop(player.token, None)
+                if socket is not None:
+                    told += 1
+                    with contextlib.suppress(Exception):
+                        await socket.close(RESTARTING, "the server is restarting")
+            self.hub.close(room.code)
+        return len(rooms), told
 
     async def close_all(self) -> tuple[int, int]:
         """The server is stopping: every open room is closed, its connected players told
@@ -631,6 +735,7 @@ async def room_service(connection: HTTPConnection) -> RoomService:
 async def _lifespan(app: Any) -> AsyncIterator[None]:
     if getattr(app.state, "rooms", None) is None:
         app.state.rooms = RoomService(app.state.config.rooms, app.state.context.catalogue)
+    await app.state.rooms.restore()  # the rooms the server stopped before kept
     app.state.rooms._start_sweeper()  # old results pruned from the start
     yield
     service: RoomService | None = getattr(app.state, "rooms", None)

@@ -79,6 +79,7 @@ from boggle.web.models import (
 )
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
 from boggle.wordlists.sources import SYSTEM_LISTS
 from boggle.wordlists.spelling import PROFILES, language_profile, lexicon_profile
 from boggle.wordlists.written import respells
@@ -307,7 +308,9 @@ async def define_word(
 ) -> DefineResponse:
     """What a word means: English glosses from WordNet (an inflected word through its base
     form), for other languages a link to Wiktionary; ``definitions`` is empty when the
-    word has no entry.  An empty word or one with other characters than letters is a 400."""
+    word has no entry, or, on a server leaving offensive words out, when it is one of them
+    (``left_out`` says so).  An empty word or one with other characters than letters is a
+    400."""
     language = dictionary_language(context, dictionary)
 
     def work() -> Definition:
@@ -317,6 +320,8 @@ async def define_word(
         lexicon = context.catalogue.get(dictionary) if respelled else None
         return define(word, language, lexicon)
 
+    if context.catalogue.leave_out_offensive and offensive_word(word, language):
+        return DefineResponse(word=word, definitions=[], source="", left_out=NOT_DEFINED)
     entry = await context.run(work, context.rounds)
     return DefineResponse(**entry.to_json())
 

@@ -153,7 +153,19 @@ class BoundedH11Protocol(H11Protocol):
 
     def send_400_response(self, msg: str) -> None:
         error = self.conn.unreadable if isinstance(self.conn, ReasonKeepingConnection) else None
-        answer_and_close(self.transport, *unreadable_request(error, self.max_head_bytes))
+        status, message = unreadable_request(error, self.max_head_bytes)
+        self._log_unread(status)
+        answer_and_close(self.transport, status, message)
+
+    def _log_unread(self, status: int) -> None:
+        """The access log's line (``--access-log``) for a request answered before it could be
+        read (not HTTP/1.1, its head too large or too slow): the connection's address (no
+        header was read, so not one a proxy passes on), ``"-"`` for the request line (as nginx
+        writes it) and the status. The server's own log has no line for it: uvicorn's
+        "Invalid HTTP request received." is left out (:class:`ClientErrorsLeftOut`)."""
+        if self.config.access_log:
+            client = "{}:{}".format(*self.client) if self.client else "-"
+            access_logger.info('%s - "%s %s HTTP/%s" %d', client, None, None, None, status)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -220,6 +232,7 @@ class BoundedH11Protocol(H11Protocol):
             return
         if self._head_started and self.conn.our_state is h11.IDLE:
             message = f"the request head took longer than {self.head_seconds:g} s to arrive"
+            self._log_unread(408)
             answer_and_close(self.transport, 408, message)
             return
         self.transport.close()
@@ -360,8 +373,10 @@ class AcceptErrorLog:
 
 class BoundedServer(uvicorn.Server):
     """uvicorn's server with :class:`AcceptErrorLog` on its event loop; stopping (Ctrl-C,
-    SIGTERM), it closes the open rooms first, their players told why
-    (:meth:`~boggle.web.rooms.RoomService.close_all`), and says how many in one line to
+    SIGTERM), it keeps the open rooms in the rooms file first, their players' pages told to
+    reconnect (:meth:`~boggle.web.rooms.RoomService.keep_all`), or without one closes them,
+    their players told why (:meth:`~boggle.web.rooms.RoomService.close_all`), and says how
+    many in one line to
     ``say`` (``boggle serve``: its standard error), before uvicorn closes the connections
     left and runs the app's shutdown."""
 
@@ -390,19 +405,38 @@ class BoundedServer(uvicorn.Server):
         finally:
             signal.signal(hangup, before)
 
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's start; then, with a rooms file, one line to ``say`` of the rooms that
+        came back from it (:meth:`~boggle.web.rooms.RoomService.restore`)."""
+        await super().startup(sockets)
+        from boggle.web.rooms import RoomService
+
+        service = getattr(getattr(self.config.app, "state", None), "rooms", None)
+        if self.say is not None and isinstance(service, RoomService) and service.restored:
+            self.say(
+                f"boggle: {counted(service.restored, 'open room')} back from "
+                f"{service.rooms_file}, for the players' pages to take their seats again"
+            )
+
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         from boggle.web.rooms import RoomService
 
         service = getattr(getattr(self.config.app, "state", None), "rooms", None)
         rooms = players = 0
+        kept = None
         if isinstance(service, RoomService):
-            rooms, players = await service.close_all()
+            kept = await service.keep_all()
+            rooms, players = kept or await service.close_all()
         if self.say is not None:
             closed = (
                 f": {counted(rooms, 'open room')} closed, {counted(players, 'player')} told"
                 if rooms
                 else ""
             )
+            if kept is not None and isinstance(service, RoomService):
+                closed = f": {counted(rooms, 'open room')} kept in {service.rooms_file}"
+                if players:
+                    closed += f", {counted(players, 'player')} told to reconnect"
             self.say(f"boggle: stopping{closed}")
         await super().shutdown(sockets)
 
@@ -449,9 +483,14 @@ class AccessLine(uvicorn.logging.AccessFormatter):
 
     def formatMessage(self, record: logging.LogRecord) -> str:
         if isinstance(record.args, tuple) and len(record.args) == 5:
-            client, *rest = record.args
+            client, method, *rest = record.args
             record = copy.copy(record)
-            record.args = (bracketed_client(str(client)), *rest)
+            record.args = (bracketed_client(str(client)), method, *rest)
+            if method is None:  # a request that could not be read has no request line
+                status = self.get_status_code(int(str(rest[-1])))
+                shown = {"client_addr": record.args[0], "request_line": "-", "status_code": status}
+                record.__dict__.update(shown)
+                return uvicorn.logging.ColourizedFormatter.formatMessage(self, record)
         return super().formatMessage(record)
 
     def get_status_code(self, status_code: int) -> str:
@@ -459,6 +498,27 @@ class AccessLine(uvicorn.logging.AccessFormatter):
             return super().get_status_code(status_code)
         explanation = CLOSE_CODE_EXPLANATIONS.get(status_code, "")
         return f"closed {status_code} {explanation}".rstrip()
+
+
+class ClientErrorsLeftOut(logging.Filter):
+    """uvicorn's warnings for what a client sent, one a request, without the client's address
+    or what was wrong: a request it cannot read (answered 400, 408 or 431 with the reason
+    and written in the access log, :meth:`BoundedH11Protocol.send_400_response`) and an
+    ``Upgrade`` other than a WebSocket (``curl --http2`` asks for ``h2c``; the request is
+    answered over HTTP/1.1). A scanner's junk filled the server's log of what goes wrong.
+
+    >>> keep = ClientErrorsLeftOut().filter
+    >>> make = logging.makeLogRecord
+    >>> keep(make({"msg": "Invalid HTTP request received."})), keep(make({"msg": "Oops"}))
+    (False, True)
+    """
+
+    LEFT_OUT: ClassVar[frozenset[str]] = frozenset(
+        {"Invalid HTTP request received.", "Unsupported upgrade request."}
+    )
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in self.LEFT_OUT
 
 
 def log_config(access_log: bool) -> dict[str, Any]:
@@ -484,6 +544,8 @@ def log_config(access_log: bool) -> dict[str, Any]:
     config["loggers"]["boggle"] = {"handlers": ["default"]}
     config["loggers"]["uvicorn"]["level"] = "WARNING"
     config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config.setdefault("filters", {})["client_errors"] = {"()": f"{__name__}.ClientErrorsLeftOut"}
+    config["loggers"]["uvicorn.error"]["filters"] = ["client_errors"]
     config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
     return config
 

@@ -32,7 +32,13 @@ from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon, normalise_words
 from boggle.wordlists.sources import ListSource, find_list
 from boggle.wordlists.spelling import language_profile
-from boggle.wordlists.written import KeptForms, WrittenForms, read_forms, respells
+from boggle.wordlists.written import (
+    KeptForms,
+    WrittenForms,
+    read_forms,
+    respells,
+    shipped_forms,
+)
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -222,23 +228,32 @@ def _read(source: ListSource) -> Lexicon:
 def _kept_forms(source: ListSource, language: str) -> Callable[[Lexicon], WrittenForms]:
     """:func:`~boggle.wordlists.written.read_forms` for a list of a language, its answer kept
     in the on-disk cache beside the list's summary (``lists/*.written``, keyed by the file's
-    identity and the language's rules as the summary is): a French system list's 125,000
-    forms take a second to gather from the file and milliseconds to take up again."""
+    identity and the language's rules as the summary is, and by the identity of the forms'
+    file shipped beside a bundled list): a French system list's 125,000 forms take a second
+    to gather from the file and milliseconds to take up again, and a warm start's solve on
+    an English list (``café``) neither opens ``en-written.txt.gz`` nor reads the list's words
+    to take up its few forms."""
 
     profile = language_profile(language)
 
     def read(lexicon: Lexicon) -> WrittenForms:
-        folder = cache_folder("lists") if respells(profile) else None
+        shipped = shipped_forms(source.name) if source.kind == "bundled" else None
+        folder = cache_folder("lists") if respells(profile) or shipped is not None else None
         found = None if folder is None else file_identity(source.path)
-        if folder is None or found is None:
+        beside = None if shipped is None else file_identity(shipped)
+        if folder is None or found is None or (shipped is not None and beside is None):
             return read_forms(lexicon)
         identity = f"{found[0]}\n{profile!r}\nwritten {WRITTEN_FORMAT}"
+        changed_ns = found[1]
+        if beside is not None:
+            identity += f"\n{beside[0]}"
+            changed_ns = max(changed_ns, beside[1])
         entry = summary_path(folder, identity).removesuffix(".summary") + ".written"
         kept = _read_kept_forms(entry, identity)
         if kept is not None:
             return kept
         forms = read_forms(lexicon)
-        if settled(found[1]):
+        if settled(changed_ns):
             payload = json.dumps(identity) + "\0" + KeptForms.text(forms)
             with contextlib.suppress(UnicodeEncodeError):  # a form not UTF-8: not kept
                 store(entry, payload.encode())

@@ -77,6 +77,21 @@ def without_offensive(lexicon: Lexicon) -> Lexicon:
     return lexicon.cached("without offensive words", build)  # type: ignore[no-any-return]
 
 
+def offensive_word(word: str, language: str | None) -> bool:
+    """Whether ``word`` (any case) is one of :func:`offensive_words` of ``language``: a list
+    less them neither counts nor shows it, and its meaning is not given either.
+
+    >>> offensive_word("Shit", "en"), offensive_word("cat", "en"), offensive_word("shit", "es")
+    (True, False, False)
+    """
+    return unicodedata.normalize("NFC", word.strip().lower()) in offensive_words(language)
+
+
+NOT_DEFINED = "left out as an offensive word"
+"""What is said in place of the meaning of a word :func:`offensive_word` finds, where the
+offensive words are left out."""
+
+
 NAME_REFUSED = "a name with an offensive word is not taken on this server: choose another"
 """What a player is told whose name :func:`offensive_name` finds (rooms and challenges)."""
 

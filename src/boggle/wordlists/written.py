@@ -5,17 +5,18 @@ A language profile that folds accents or respells letters (Spanish, Portuguese, 
 French, German's ``ß``...) makes a list hold ``aerea`` where the language writes ``aérea``.
 :func:`read_forms` gives, for a list read with such a profile, each word's written forms
 where they differ from the word: from the file the build script ships beside a bundled list
-(``es-written.txt.gz``), or from the system or user file the list was read from.  A word the
-list also writes plain (Spanish ``papa`` beside ``papá``) has none: the plain word is a word
-itself, and which of them a player meant cannot be told.
+(``es-written.txt.gz``; ``en-written.txt.gz`` for the English lists, whose accents the
+build script folds: ``cafe`` is ``café``), or from the system or user file the list was
+read from.  A word the list also writes plain (Spanish ``papa`` beside ``papá``) has none:
+the plain word is a word itself, and which of them a player meant cannot be told.
 
 A list :func:`~boggle.wordlists.loading.load_lexicon` reads is given :func:`read_forms`,
 which :meth:`~boggle.wordlists.lexicon.Lexicon.written_forms` calls once:
 
 >>> from boggle.wordlists.loading import load_lexicon
 >>> forms = load_lexicon("es").written_forms()
->>> forms["aerea"], "casa" in forms, load_lexicon("en-70").written_forms()
-(('aérea',), False, {})
+>>> forms["aerea"], "casa" in forms, load_lexicon("en-70").written_forms()["cafe"]
+(('aérea',), False, ('café',))
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from boggle.model.letters import nfc
 from boggle.wordlists.lexicon import Lexicon, read_lines
 from boggle.wordlists.sources import DATA_DIR, bundled_lists
 from boggle.wordlists.spelling import LanguageProfile, language_profile
+
+_ACCENTS_FOLDED = LanguageProfile("", "", fold_accents=True)
+"""How the build script folds the English lists' accents (``café``: ``cafe``)."""
 
 WrittenForms = Mapping[str, tuple[str, ...]]
 """A list's words (as it holds them) to their written forms, for the words that have some."""
@@ -144,6 +148,19 @@ class KeptForms(Mapping[str, tuple[str, ...]]):
         return len(self._joined)
 
 
+def shipped_forms(name: str) -> str | None:
+    """The file of written forms shipped beside the bundled list ``name``; ``None`` for a
+    list that has none (one written as it is held, or no bundled list).
+
+    >>> os.path.basename(shipped_forms("en-70") or ""), shipped_forms("pl")
+    ('en-written.txt.gz', None)
+    """
+    entry = next((e for e in bundled_lists() if e.name == name), None)
+    if entry is None or not entry.written:
+        return None
+    return os.path.join(DATA_DIR, entry.written)
+
+
 def read_forms(lexicon: Lexicon) -> WrittenForms:
     """Each word of ``lexicon`` that its language writes otherwise, with its written forms
     (see the module docstring); empty for a list whose words are written as they are held,
@@ -151,16 +168,22 @@ def read_forms(lexicon: Lexicon) -> WrittenForms:
     if lexicon.language is None:
         return {}
     profile = language_profile(lexicon.language)
-    if not respells(profile):
-        return {}
     if lexicon.bundled:
-        entry = next((e for e in bundled_lists() if e.name == lexicon.name), None)
-        if entry is None or not entry.written:
+        shipped = shipped_forms(lexicon.name)
+        if shipped is None:
             return {}
         import gzip  # only a bundled folded list's forms need it
 
-        with gzip.open(os.path.join(DATA_DIR, entry.written), "rt", encoding="utf-8") as file:
-            return grouped(file.read().splitlines(), profile)
+        with gzip.open(shipped, "rt", encoding="utf-8") as file:
+            forms = file.read().splitlines()
+        if respells(profile):
+            return grouped(forms, profile)
+        # the English lists, folded by the build script (café: cafe) and not by their
+        # profile, share one file of the largest list's forms: each takes its own words'
+        found = grouped(forms, _ACCENTS_FOLDED)
+        return {word: written for word, written in found.items() if word in lexicon}
+    if not respells(profile):
+        return {}
     if lexicon.source is None:
         return {}
     try:

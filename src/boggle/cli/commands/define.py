@@ -18,6 +18,7 @@ from boggle.definitions import Definition, define
 from boggle.game.words import typed_word
 from boggle.model.letters import upper_letters
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
 
 
 def register(subparsers: Any) -> None:
@@ -36,6 +37,7 @@ def register(subparsers: Any) -> None:
         parser,
         "the word's language (and, alone, its list: --language es is --dict es); default: English",
     )
+    options.add_offensive_option(parser, ": their meanings are not given either")
     options.add_json_option(parser)
     parser.set_defaults(run=run)
 
@@ -74,8 +76,18 @@ def missing_text(entry: Definition, lexicon: Lexicon) -> str:
 
 def run(args: argparse.Namespace) -> int:
     lexicon = options.lexicon_from_args(args)  # a bad --dict is refused before the lookup
-    entry = define(args.word, args.language or lexicon.language or "en", lexicon)
+    language = args.language or lexicon.language or "en"
+    entry = define(args.word, language, lexicon)
     escape_unwritable()  # "cœur" in a Latin-1 locale: shown escaped, not an error
+    if args.no_offensive and offensive_word(entry.word, language):
+        # left out of the list as solve and play leave it out: its meaning is not shown
+        if args.json:
+            shown: dict[str, Any] = {"word": entry.word, "definitions": []}
+            shown |= {"left_out": NOT_DEFINED, "word_list": lexicon.name, "in_word_list": False}
+            write_json(json.dumps(shown, ensure_ascii=False))
+        else:
+            print(f"{upper_letters(entry.word)}: {NOT_DEFINED}", file=sys.stderr)
+        return 1
     if args.json:
         held = typed_word(entry.word, lexicon) in lexicon  # aérea is the Spanish list's aerea
         shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": held}

@@ -102,9 +102,9 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a host name clients may use in URLs (repeatable); others are refused, against "
-        "DNS rebinding (default: --host, localhost, 127.0.0.1 and [::1]; any name when "
-        "--host is 0.0.0.0 or ::)",
+        help="a host name clients may use in URLs (repeatable), besides --host, localhost, "
+        "127.0.0.1 and [::1]; others are refused, against DNS rebinding (default: those; any "
+        "name when --host is 0.0.0.0 or ::)",
     )
     parser.add_argument(
         "--max-connections",
@@ -152,6 +152,15 @@ def register(subparsers: Any) -> None:
         metavar="DIR",
         help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
         "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
+    )
+    parser.add_argument(
+        "--rooms-file",
+        default=None,
+        metavar="FILE",
+        help="write the open rooms (players, scores, a round being played and its time left) "
+        "to FILE when the server stops, and bring them back from it when it starts, so a "
+        "restart loses no room; a FILE that is not a rooms file is refused, never written "
+        "over (default: rooms end with the server)",
     )
     parser.add_argument(
         "--keep-days",
@@ -290,19 +299,23 @@ def trusted_proxies(value: str, source: str = "--forwarded-allow-ips") -> list[s
 
 
 def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
-    """The Host header names the server answers: those named, else the address it listens
-    on and the loopback names (any, ``*``, on all interfaces).
+    """The Host header names the server answers: those named, the address it listens on and
+    the loopback names (a health check or a browser on this machine, which no page of
+    another site's name reaches by DNS rebinding), or any (``*``) on all interfaces when none
+    is named.
 
     >>> allowed_hosts("127.0.0.1", [])
     ('127.0.0.1', 'localhost', '[::1]')
-    >>> allowed_hosts("::1", ["boggle.example"]), allowed_hosts("0.0.0.0", [])
-    (('boggle.example',), ('*',))
+    >>> allowed_hosts("::1", ["boggle.example"])
+    ('boggle.example', '[::1]', 'localhost', '127.0.0.1')
+    >>> allowed_hosts("0.0.0.0", []), allowed_hosts("0.0.0.0", ["boggle.example"])
+    (('*',), ('boggle.example', 'localhost', '127.0.0.1', '[::1]'))
     """
-    if named:
-        return tuple(named)
-    if every_address(host):
+    everywhere = every_address(host)
+    if everywhere and not named:
         return ("*",)
-    return tuple(dict.fromkeys([url_host(host), "localhost", "127.0.0.1", "[::1]"]))
+    listening = [] if everywhere else [url_host(host)]
+    return tuple(dict.fromkeys([*named, *listening, "localhost", "127.0.0.1", "[::1]"]))
 
 
 def loopback(host: str) -> bool:
@@ -511,6 +524,17 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.data is not None and not args.data.strip():
         raise BoggleError("--data needs a directory; to keep results here, say --data .")
+    rooms_file = None
+    if args.rooms_file is not None:
+        if not args.rooms_file.strip():
+            raise BoggleError("--rooms-file needs a file name, such as rooms.json")
+        from boggle.rooms.state import check_rooms_file
+
+        rooms_file = Path(args.rooms_file).absolute()  # the server may change directory
+        try:
+            check_rooms_file(rooms_file)
+        except BoggleError as error:
+            raise BoggleError(f"--rooms-file: {error}") from None
     if args.forwarded_allow_ips is not None:
         proxies = trusted_proxies(args.forwarded_allow_ips)
     elif (from_environment := os.environ.get("FORWARDED_ALLOW_IPS")) is not None:
@@ -550,6 +574,7 @@ def run(args: argparse.Namespace) -> int:
             limits=room_limits(args),
             keep_days=keep_days,
             challenges=challenge_limits(args),
+            rooms_file=rooms_file,
         ),
     )
     network_urls: list[str] = []

@@ -27,8 +27,10 @@ from boggle.game.kept_words import (
     KeptWordsError,
     add_from_file,
     answered,
+    kept_already,
     load_words,
     next_time,
+    progress_line,
     save_words,
     shown_word,
     today,
@@ -104,9 +106,10 @@ def register(subparsers: Any) -> None:
         "practise",
         help="practise the words due today",
         description="Practise the words due today (reviews first, each group shuffled): "
-        "each clue is the word's meaning with the word blanked out, or its length and "
-        "first letter; type the word and press Enter. An empty line shows the word (it "
-        "starts again); Ctrl-D stops. Read from a pipe, one answer a line.",
+        "each clue is the word's meaning with the word blanked out, or its length, first "
+        "letters and board; type the word and press Enter. An empty line shows the word (it "
+        "starts again). A word missed is asked again after the others, until each is right; "
+        "Ctrl-D stops. Read from a pipe, one answer a line.",
         **with_examples("words practise"),
     )
     practise.add_argument(
@@ -135,7 +138,8 @@ def register(subparsers: Any) -> None:
         description="Add the words of a file saved by the web page's My words (Save to a "
         "file) or by 'boggle words export', as the page's Add from a file does: the words "
         f"not kept already come after yours, as many as fit in {MOST_KEPT}; a word kept "
-        "already keeps your entry (its right answers, whether it is learned); an old file's "
+        "already keeps your entry (its right answers, whether it is learned) unless the "
+        "file's was practised later, then it takes the file's; an old file's "
         "words without due days are spread over the days after those due. A file that is "
         "not such a file adds nothing. FILE '-' reads standard input.",
         **with_examples("words import"),
@@ -323,6 +327,14 @@ def due_text(entry: KeptWord, day: str) -> str:
     return "due today"
 
 
+def practised_text(entry: KeptWord) -> str:
+    """When ``entry`` was learned (a learned word whose day is known) or last practised;
+    ``""`` for a word never practised."""
+    if entry.learned and entry.learned_on:
+        return f"learned {entry.learned_on}"
+    return f"practised {entry.practised}" if entry.practised else ""
+
+
 def run_list(args: argparse.Namespace) -> int:
     escape_unwritable()
     path = kept_file(args)
@@ -346,24 +358,73 @@ def run_list(args: argparse.Namespace) -> int:
         if group:
             print(f"{title} ({len(group)}):")
             for w in group:
-                about = " · ".join(p for p in (w.list or "", w.level or "", due_text(w, day)) if p)
+                parts = (w.list or "", w.level or "", practised_text(w), due_text(w, day))
+                about = " · ".join(p for p in parts if p)
                 name = names[id(w)]
                 print(f"  {name}{' ' * (width - display_width(name))}  {about}")
     due = sum(w.is_due(day) for w in words)
+    print(progress_line(words, day))
     print(f"{counted(due, 'word')} due today ({path}).")
     return 0
 
 
-def clue_text(entry: KeptWord) -> str:
-    """The clue for ``entry``: its meaning with it blanked out, else its length and first
-    letter."""
+def clue_rivals(entry: KeptWord, words: list[KeptWord]) -> list[KeptWord]:
+    """The other kept words a letters clue for ``entry`` could fit: its length, on its board
+    (``clueRivals`` in words.js)."""
+    return [
+        w
+        for w in words
+        if w.word != entry.word and len(w.word) == len(entry.word) and w.board == entry.board
+    ]
+
+
+def clue_prefix(entry: KeptWord, words: list[KeptWord]) -> str:
+    """The first letters of ``entry`` a letters clue gives: enough that no other kept word of
+    its length on its board starts the same way (all but the last at most), as My words
+    gives them: CASA beside CAMA starts "cas", FAME alone "f".
+
+    >>> words = [KeptWord("casa", board="b"), KeptWord("cama", board="b"), KeptWord("cosa")]
+    >>> clue_prefix(words[0], words), clue_prefix(words[2], words)
+    ('cas', 'c')
+    """
+    rivals = clue_rivals(entry, words)
+    length = 1
+    while length < len(entry.word) - 1 and any(
+        w.word.startswith(entry.word[:length]) for w in rivals
+    ):
+        length += 1
+    return entry.word[:length]
+
+
+def clue_text(entry: KeptWord, words: list[KeptWord] | None = None) -> tuple[str, bool]:
+    """The clue for ``entry`` and whether it is a letters clue: its meaning with it blanked
+    out, else its length, its first letters (as many as tell it from the other kept ``words``
+    of its length on its board) and the board it was on, as My words gives them."""
     from boggle.game.hints import hint_definition
 
     letters = f"{len(entry.word)} letters"
     meaning = hint_definition(entry.word, entry.language or "en")
     if meaning:
-        return f"{meaning} ({letters})"
-    return f"{letters}, starting with {entry.word[0].upper()}"
+        return f"{meaning} ({letters})", False
+    prefix = clue_prefix(entry, words or [])
+    board = f", on the board {entry.board.upper()}" if entry.board else ""
+    return f"{letters}, starting with {prefix.upper()}{board}", True
+
+
+def fits_too(entry: KeptWord, typed: str, words: list[KeptWord]) -> KeptWord | None:
+    """The other kept word ``typed`` is when it fits the letters clue given for ``entry`` as
+    well (its length, board and first letters: AMADA and AMADO of one board): not wrong, the
+    clue is asked again, as My words does; ``None`` otherwise.
+
+    >>> words = [KeptWord("amada", board="b"), KeptWord("amado", board="b")]
+    >>> fits_too(words[0], "Amado", words).word, fits_too(words[0], "amada", words)
+    ('amado', None)
+    """
+    prefix = clue_prefix(entry, words)
+    for other in clue_rivals(entry, words):
+        if other.word.startswith(prefix) and typed_is(other, typed):
+            return other
+    return None
 
 
 def run_practise(args: argparse.Namespace) -> int:
@@ -387,17 +448,35 @@ def run_practise(args: argparse.Namespace) -> int:
     fresh = [w for w in due if not w.learned]
     order.shuffle(reviews)
     order.shuffle(fresh)
-    asked = right = 0
+    queue = [*reviews, *fresh]
+    practised: set[tuple[str, str]] = set()  # the words answered
+    learnt: set[tuple[str, str]] = set()  # those answered right
+    last: KeptWord | None = None
     forms = written_forms(due)  # AEREA (aérea), as the Spanish learner reads it
     print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
-    for entry in [*reviews, *fresh]:
-        print(clue_text(entry))
-        sys.stdout.write("> ")
-        sys.stdout.flush()
-        try:
-            line = typed_line()
-        except KeyboardInterrupt:  # Ctrl-C: stops, as Ctrl-D does (each answer is kept)
-            line = ""
+    while True:
+        if not queue:  # another pass over the words missed (still due), as My words does
+            queue = [w for w in words if w.is_due(day)]
+            order.shuffle(queue)
+            if len(queue) > 1 and last is not None and queue[0].key() == last.key():
+                queue.append(queue.pop(0))  # not the word just asked, at once
+            if not queue:
+                break
+        entry = last = queue.pop(0)
+        clue, letters_clue = clue_text(entry, words)
+        print(clue)
+        while True:
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            try:
+                line = typed_line()
+            except KeyboardInterrupt:  # Ctrl-C: stops, as Ctrl-D does (each answer is kept)
+                line = ""
+            other = fits_too(entry, line, words) if letters_clue and line.strip() else None
+            if other is None:
+                break
+            another = "fits too, but it is another kept word: try the other one."
+            print(f"{shown_word(other, forms)} {another}")
         if not line:
             print()
             break
@@ -407,16 +486,18 @@ def run_practise(args: argparse.Namespace) -> int:
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
         save_words(path, words)
-        asked += 1
+        practised.add(entry.key())
         shown = shown_word(entry, forms)
         if ok:
-            right += 1
+            learnt.add(entry.key())
             print(f"Right: {shown}. {next_time(now, entry.learned)}")
         elif typed:
             print(f"Not quite: the word is {shown}.")
         else:
             print(f"The word is {shown}.")
-    print(f"Practised {counted(asked, 'word')}: {right} right.")
+    left = sum(w.is_due(day) for w in words)
+    still = f"; {counted(left, 'word')} still due today" if left else ""
+    print(f"Practised {counted(len(practised), 'word')}: {len(learnt)} right{still}.")
     return 0
 
 
@@ -479,7 +560,7 @@ def run_import(args: argparse.Namespace) -> int:
     if args.source == "-":  # read whole, with a file's checks
         options.tell_reading_terminal("the kept words to add (as a saved file holds them)")
     done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
-    if done.added:
+    if done.added or done.updated:
         save_words(path, done.words)
     found = len(done.added) + len(done.already) + len(done.left_out)
     lines = []
@@ -491,9 +572,14 @@ def run_import(args: argparse.Namespace) -> int:
         )
     else:
         lines.append(f"No word added from {source}." if found else f"{source} holds no words.")
-    if done.already:
+    taken = kept_already(done.updated)
+    stays = [w for w in done.already if not taken(w)]
+    if stays:
+        lines.append(f"Kept already ({len(stays)}, your entry stays): {named(stays)}.")
+    if done.updated:
         lines.append(
-            f"Kept already ({len(done.already)}, your entry stays): {named(done.already)}."
+            f"Brought up to date, practised later in {source} ({len(done.updated)}): "
+            f"{named(list(done.updated))}."
         )
     if done.left_out:
         lines.append(

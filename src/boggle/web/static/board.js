@@ -1495,7 +1495,9 @@ export async function copyText(text, button, shown) {
   return copied;
 }
 
-// The names of the machine itself: an address on one reaches no other device.
+// The names of the machine itself: an address on one reaches no other device. The server holds
+// the same names (boggle.web.lan LOOPBACK_NAMES, is_loopback_host); a test holds the two to
+// the same cases (tests/web/test_share_browser.py).
 export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
 
 // Where other devices reach this server: its first network address of `shareURLs` (boggle
@@ -1510,13 +1512,19 @@ export function shareOrigin(shareURLs) {
 // Under a link to share on a server for this machine alone (boggle serve without --lan, so no
 // network address to give): `note` (a <p class="help">) says that its address reaches no
 // friend's phone and how to serve the phones on the same Wi-Fi; hidden for any other address.
-// The room's link, "Challenge a friend" and the challenge page's link all say it so.
+// The room's link, the daily board's result, "Challenge a friend" and the challenge page's
+// link all say it so, once a page: a note already shown on the page (the room's, above a
+// round's "Challenge a friend") is not said again under the next link. Whether `address` is
+// this machine's alone is returned.
 export function sayLocalOnly(note, address) {
   const host = new URL(address).hostname;
   const local = LOOPBACK.includes(host);
-  note.hidden = !local;
+  note.classList.add("local-only");
+  const said = [...document.querySelectorAll(".local-only")].some(
+    (other) => other !== note && other.isConnected && !other.closest("[hidden]") && other.childNodes.length);
+  note.hidden = !local || said;
   note.replaceChildren();
-  if (!local) return false;
+  if (note.hidden) return local;
   const command = document.createElement("code");
   command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
   command.textContent = "boggle serve --lan";

@@ -441,8 +441,8 @@ function foldRow(list) {
 const SHORT_NAME = 16;
 
 // The board's words `mine` (your result; none: not shown) did not find, as the server gives
-// them (`challenge.missed`, common first), under the results table: each shows its path and
-// meaning as the other words do.
+// them (`challenge.missed`, common first; best first without word frequencies), under the
+// results table: each shows its path and meaning as the other words do.
 function showMissed(challenge, mine) {
   const board = mine && Array.isArray(challenge.missed) ? challenge.missed : [];
   const list = $("unfound");
@@ -456,7 +456,10 @@ function showMissed(challenge, mine) {
   $("unfound-key").hidden = !board.some((w) => levelName(w.level));  // a touch screen has no hover
   showLevelKey($("unfound-key"));
   const shown = board.length < challenge.total - (mine ? mine.count : 0) ? ", the first" : "";
-  $("unfound-title").textContent = `Words you did not find (${board.length}${shown}, common first)`;
+  // common first where the server knows the words' frequencies (each word has its `level`),
+  // else best first (no wordfreq: the server lists the most points first), as a room's says
+  const order = board.some((w) => w.level) ? "common first" : "best first";
+  $("unfound-title").textContent = `Words you did not find (${board.length}${shown}, ${order})`;
   if (board.length) readyDefinitionBox(list);
 }
 

@@ -3,7 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
-  renderBoard, readyDefinitionBox, roundLength, serverOptions, shareOrigin, showLevelCounts, sound, typeInto,
+  renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showLevelCounts, sound, typeInto,
   verdictNote,
   wordWithPoints,
 } from "/static/board.js";
@@ -145,6 +145,8 @@ function showPlayed() {
   const idle = $("round").hidden && $("results").hidden;
   $("played").hidden = !(first && idle);
   $("played-line").textContent = first?.share ?? "";
+  // the link copied with it on a server for this machine alone: no friend's phone opens it
+  if (first && idle) sayLocalOnly($("played-local"), boardLink(boardDate(), $("daily-size").value, $("daily-dict").value));
 }
 
 const counted = (count, what) => `${count} ${what}${count === 1 ? "" : "s"}`;
@@ -350,15 +352,20 @@ async function finish() {
     line.dataset.words = String(shared.words);
     line.dataset.maximum = String(shared.maximum);
     line.dataset.percent = String(shared.percent);
+    // the board's link copied with the line, on a server for this machine alone: no friend's
+    // phone opens it, as the room's and a challenge's links say
+    sayLocalOnly($("share-local"), boardLink(date, size, list));
     $("unfound").replaceChildren(...result.unfound.map(
       (w) => wordWithPoints(w, state.daily.dictionary ?? null),
     ));
     if (result.unfound.length) readyDefinitionBox($("unfound"));
     // counted as the challenge's list counts them ("(59, common first)"; "(400, the first, ...)"
-    // where the server lists no more)
+    // where the server lists no more); best first where the server has no word frequencies
+    // (no wordfreq: `levels` null), as a room's list says
     const count = result.unfound_count ?? result.unfound.length;
     const cut = result.unfound.length < count ? ", the first" : "";
-    $("unfound-title").textContent = `Words you did not find (${result.unfound.length}${cut}, common first)`;
+    const order = result.levels ? "common first" : "best first";
+    $("unfound-title").textContent = `Words you did not find (${result.unfound.length}${cut}, ${order})`;
     offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));
     keepRound(ROUND_KEY, null);
     $("round").hidden = true;

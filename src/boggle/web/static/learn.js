@@ -1,13 +1,15 @@
 // Words to learn: the missed words a player keeps at the end of a round, in this browser's
 // localStorage only (the server never sees nor keeps them), and read back by /words.
 // The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
-// { word, list, language, points, level, board, date, learned, streak, due } (list: the word
-// list's name or null for the server's default; language: the list's language code, "en", or
-// null when not known yet; level: "common", "standard", "obscure" or null when the server gave
-// none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak: right answers
-// in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at once; an entry
-// stored before there were due days has none: such entries are spread over the days to come,
-// SPREAD_PER_DAY a day, see readWords).
+// { word, list, language, points, level, board, date, learned, streak, due, practised,
+// learned_on } (list: the word list's name or null for the server's default; language: the
+// list's language code, "en", or null when not known yet; level: "common", "standard",
+// "obscure" or null when the server gave none; board: the board's text; date: YYYY-MM-DD, the
+// day it was kept; streak: right answers in a row when practised; due: YYYY-MM-DD, the day it
+// is next asked, "" for at once; practised: YYYY-MM-DD, the day it was last answered in
+// practice, "" never; learned_on: YYYY-MM-DD, the day it was learned, "" while to learn or when
+// not known; an entry stored before there were due days has none: such entries are spread over
+// the days to come, SPREAD_PER_DAY a day, see readWords).
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
 import {
@@ -58,7 +60,8 @@ export function keptAlready(words) {
 }
 
 // Two entries of one card as one: the progress of the one further on (learned, then more right
-// answers in a row; the first on a tie), the day first kept, the most points and the best level.
+// answers in a row; the first on a tie; with its day learned), the day first kept, the day last
+// practised, the most points and the best level.
 function combined(first, second) {
   const ahead = (entry) => (entry.learned ? 100 : 0) + entry.streak;
   const card = ahead(second) > ahead(first) ? second : first;
@@ -71,6 +74,7 @@ function combined(first, second) {
     points: Math.max(first.points, second.points),
     level: levels[0] ?? null,
     date: dates[0] ?? "",
+    practised: [first.practised, second.practised].sort().pop(),
   };
 }
 
@@ -106,12 +110,19 @@ export function withLanguages(words, lists) {
   return { words: merged, changed: changed || merged.length !== words.length };
 }
 
+// What Python's str.strip() takes off a word's ends (its str.isspace(): JavaScript's trim()
+// leaves the separators U+001C to U+001F and U+0085, and takes U+FEFF).
+const ENDS = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+
 // A stored entry as this page can use it, or null: `cleanEntry({ word: "fame" })` has the
-// other fields filled in; an entry without a word of letters is dropped.
+// other fields filled in; an entry without a word of letters is dropped: 1 to 64 letters
+// (characters, not UTF-16 units), none a digit, a hyphen, an apostrophe or a space, as the
+// library reads a kept word (boggle.game.kept_words: strip, lower, isalpha; a test holds the
+// two to one table, tests/kept_word_cases.py WORD_CASES).
 function cleanEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.word !== "string") return null;
-  const word = entry.word.trim().toLowerCase();
-  if (!word || word.length > 64 || /[\s<>"'&/\\]/.test(word)) return null;
+  const word = entry.word.replace(ENDS, "").toLowerCase();
+  if (!word || [...word].length > 64 || !/^\p{L}+$/u.test(word)) return null;
   const text = (value, most) => (typeof value === "string" ? value.slice(0, most) : null);
   const list = text(entry.list, 64);
   const language = typeof entry.language === "string" && /^[a-z]{2,3}$/.test(entry.language)
@@ -127,6 +138,8 @@ function cleanEntry(entry) {
     learned: entry.learned === true,
     streak: Number.isInteger(entry.streak) && entry.streak > 0 ? Math.min(entry.streak, INTERVALS.length) : 0,
     due: /^\d{4}-\d{2}-\d{2}$/.test(entry.due ?? "") ? entry.due : "",
+    practised: /^\d{4}-\d{2}-\d{2}$/.test(entry.practised ?? "") ? entry.practised : "",
+    learned_on: entry.learned === true && /^\d{4}-\d{2}-\d{2}$/.test(entry.learned_on ?? "") ? entry.learned_on : "",
   };
 }
 
@@ -264,17 +277,31 @@ export function isDue(entry, day = today()) {
 }
 
 // The kept word `entry` answered on the day `day`, `right` or not, as the schedule above says:
-// its streak, learned and due updated in place.
+// its streak, learned, due, day practised (`day`) and day learned updated in place.
 export function answered(entry, right, day = today()) {
   if (right) {
     entry.streak = Math.min(entry.streak + 1, INTERVALS.length);
-    if (entry.streak >= LEARNED_AFTER) entry.learned = true;
+    if (entry.streak >= LEARNED_AFTER && !entry.learned) {
+      entry.learned = true;
+      entry.learned_on = day;
+    }
     entry.due = addDays(day, INTERVALS[entry.streak - 1]);
   } else {
     entry.streak = 0;
     entry.learned = false;
+    entry.learned_on = "";
     entry.due = "";
   }
+  entry.practised = day;
+}
+
+// How far the learner is, as boggle.game.kept_words.progress_line says it: "2 of 3 words
+// learned, 1 this month." (learned in the month of `day`), "3 words to learn, none learned yet.".
+export function progressLine(words, day = today()) {
+  const learned = words.filter((entry) => entry.learned);
+  if (!learned.length) return `${counted(words.length, "word")} to learn, none learned yet.`;
+  const month = learned.filter((entry) => (entry.learned_on ?? "").slice(0, 7) === day.slice(0, 7)).length;
+  return `${learned.length} of ${counted(words.length, "word")} learned, ${month || "none"} this month.`;
 }
 
 // Which of a round's missed words to keep: common, then standard, then those of no known

@@ -128,18 +128,20 @@ function connect(first) {
     state.heard = Date.now();
     handle(JSON.parse(event.data));
   });
-  socket.addEventListener("close", () => lost(socket));
+  socket.addEventListener("close", (event) => lost(socket, event.code));
 }
 
 // The room's connection is gone (closed, or found dead): the words it had not answered are
-// sent again once back, and the page reconnects, trying again at longer intervals.
-function lost(socket) {
+// sent again once back, and the page reconnects, trying again at longer intervals. Closed
+// with 1012 (service restart), the server is restarting with its rooms kept
+// (boggle serve --rooms-file): the next one takes the seat back.
+function lost(socket, code) {
   if (state.socket !== socket) return;
   state.socket = null;
   if (socket.readyState <= WebSocket.OPEN) socket.close();
   state.resend.push(...state.inflight.splice(0));
   if (state.leaving || !state.token) return;
-  showNotice("connection lost; reconnecting…");
+  showNotice(code === 1012 ? "the server is restarting; reconnecting…" : "connection lost; reconnecting…");
   state.retry = Math.min(state.retry + 1, 5);
   clearTimeout(state.reconnect);
   state.reconnect = setTimeout(reconnect, 500 * state.retry);
@@ -1092,10 +1094,11 @@ function rejoin(code, token) {
 
 function submitWord(event) {
   event.preventDefault();
-  const word = $("word-input").value.trim();
+  const input = $("word-input");
+  const word = input.value.trim();
   if (!word) return;
   sendWord(word);
-  $("word-input").value = "";
+  input.value = "";
 }
 
 async function start() {

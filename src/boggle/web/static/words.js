@@ -8,7 +8,7 @@
 import { api, counted, hasOwn, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
   INTERVALS, LEARN_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready, learnLists,
-  loadWords, readWords, saveWords, today, withLanguages, wordsText,
+  loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -245,7 +245,8 @@ function keptItem(entry, namedAbove) {
   about.className = "help";
   if (entry.list && !namedAbove) about.append(listSpan(entry.list), " · ");
   // each part whole on its line ("2026-11-28" is not cut at its hyphen): lines break at " · "
-  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date, dueText(entry)]
+  const kept = entry.date ? `kept ${entry.date}` : "";
+  const parts = [levelName(entry.level), counted(entry.points, "point"), kept, practisedText(entry), dueText(entry)]
     .filter(Boolean);
   parts.forEach((text, index) => {
     const part = document.createElement("span");
@@ -263,6 +264,13 @@ function keptItem(entry, namedAbove) {
   actions.append(wordAction("Remove", "remove", entry, removeWord));
   item.append(head, meaning, actions);
   return item;
+}
+
+// When the kept word `entry` was learned (a learned word whose day is known) or last practised,
+// for its card: "learned 2026-11-20", "practised 2026-11-28", or null (never practised).
+function practisedText(entry) {
+  if (entry.learned && entry.learned_on) return `learned ${entry.learned_on}`;
+  return entry.practised ? `practised ${entry.practised}` : null;
 }
 
 // When the kept word `entry` is next asked, for its card: "due 2026-12-02", "due today" (a
@@ -302,6 +310,8 @@ function render() {
   const due = state.words.filter((entry) => isDue(entry));
   $("practise-due").textContent = dueLine(due.length);
   $("practise-start").disabled = !due.length;
+  $("words-progress").textContent = state.words.length ? progressLine(state.words) : "";
+  $("words-progress").hidden = !state.words.length;
   $("words-find").hidden = !state.words.length;
   showFiltered();
   showBackupNote();
@@ -388,7 +398,9 @@ async function fetchListNames() {
 // it there.
 function learnAgain(entry) {
   reloadWords();
+  const practised = entry.practised;
   answered(entry, false);
+  entry.practised = practised;  // moved back, not practised
   save();
   render();
   say(`${entry.word.toUpperCase()} is back in To learn.`);
@@ -729,9 +741,15 @@ function exportWords() {
 
 const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
 
+// An entry's fields that say how far it is learned: taken from a file's entry practised later.
+const PROGRESS = ["learned", "streak", "due", "practised", "learned_on"];
+
 // Add from a file saved by "Save to a file": its words not kept here already, after those kept
-// (a word kept in both keeps this browser's count and whether it is learned), as many as fit;
-// those of an old file, without due days, spread over the days after the words due here.
+// (a word kept in both keeps this browser's count and whether it is learned, unless the file's
+// was practised later: then it takes the file's, as boggle.game.kept_words.with_progress does,
+// so a word practised in the terminal, or on another phone, after this browser is where it was
+// left), as many as fit; those of an old file, without due days, spread over the days after the
+// words due here.
 async function importWords(file) {
   let words = null;
   if (file.size <= MOST_FILE_BYTES) {
@@ -748,9 +766,22 @@ async function importWords(file) {
   }
   reloadWords();
   const isKept = keptAlready(state.words);
-  const fresh = withLanguages(words, await learnLists()).words.filter((entry) => !isKept(entry));
+  const read = withLanguages(words, await learnLists()).words;
+  const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
+  const updated = [];
+  for (const other of read.filter((entry) => isKept(entry))) {
+    const entry = state.words.find((mine) => keptAlready([other])(mine));
+    if (entry && (other.practised ?? "") > (entry.practised ?? "")) {
+      for (const name of PROGRESS) entry[name] = other[name];
+      updated.push(entry);
+    }
+  }
   const parts = [];
+  if (updated.length && !added.length && !saveWords(state.words)) {
+    say("This browser refused to keep the words (storage is off or full).");
+    return;
+  }
   if (added.length) {
     if (!saveWords([...state.words, ...added])) {
       say("This browser refused to keep the words (storage is off or full).");
@@ -763,7 +794,10 @@ async function importWords(file) {
     parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
   }
   if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT} words)`);
-  if (words.length > fresh.length) parts.push(`${words.length - fresh.length} kept already`);
+  if (words.length > fresh.length) {
+    const taken = updated.length ? `, ${updated.length} of them brought up to date (practised later in the file)` : "";
+    parts.push(`${words.length - fresh.length} kept already${taken}`);
+  }
   render();
   say(`${parts.join("; ")}.`);
 }

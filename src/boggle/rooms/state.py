@@ -1,0 +1,364 @@
+"""The open rooms kept in a file across a server's restart (``boggle serve --rooms-file``).
+
+A server that stops (SIGTERM, Ctrl-C) writes its open rooms to the file
+(:func:`write_rooms`): each room's code, settings, players with their secrets, the phase,
+the match's standings, the last round's results and a round being played with its
+board, everyone's words and the time it had left.  The next server reads it at its start
+(:func:`read_rooms`, :func:`restore_room`): the rooms come back under the same codes, and
+each page takes its seat back with its secret.
+
+The file is JSON whose first key is ``"format": "boggle rooms"`` (:data:`FORMAT`) with a
+``version`` (:data:`VERSION`); it is written to a temporary file beside it and renamed over
+it, so a reader never sees half of it, and never over a file that is not one of these
+(:class:`RoomsFileError` ``foreign``): a file named by mistake, say the results' database,
+is left alone.  Times are kept as seconds (left, ago), never as one process's clock.
+
+>>> from boggle import Lexicon
+>>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+>>> ann = room.join("ann", now=0.0)
+>>> kept = room_json(room, now=5.0)
+>>> back = restore_room(kept, Lexicon.from_words(["fame"]), now=100.0)
+>>> back.code, back.player(ann.token).name, back.host == ann.token, back.last_activity
+('ABCDEF', 'ann', True, 95.0)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from boggle.engines import solve
+from boggle.files.cache import atomic_file
+from boggle.game import Match
+from boggle.game.word_setting import WordSetting, with_levels
+from boggle.model.board import Board
+from boggle.model.errors import BoggleError
+from boggle.rooms.compact import PackedPlayer, pack_round, unpack_round
+from boggle.rooms.limits import RoomLimits
+from boggle.rooms.room import UNLIMITED_TARGET, Phase, Player, Room, WordFeedback
+from boggle.rooms.settings import RoomSettings
+from boggle.wordlists.lexicon import Lexicon
+
+FORMAT = "boggle rooms"
+"""The first key's value of every rooms file: a file without it is not one."""
+VERSION = 1
+"""The layout written; a file of a higher one was written by a newer boggle."""
+MARK = b'{"format":"boggle rooms"'
+"""How every rooms file begins (the format written first, without spaces): a damaged
+one is still known as one of these."""
+MAX_BYTES = 256 * 1024 * 1024
+"""A rooms file larger than this is not read (500 rooms of 40 players take a few MB)."""
+
+
+class RoomsFileError(BoggleError):
+    """A rooms file that cannot be used, in one line; ``kind`` says why: ``foreign`` (not a
+    rooms file: never read, never written over), ``damaged`` (a rooms file that does not
+    read), ``newer`` (written by a newer boggle) or ``unwritable`` (its directory)."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class KeptRooms:
+    """A rooms file read: its rooms (each as :func:`room_json` wrote it) and how long ago
+    they were written (seconds, by the wall clock; 0 if the clock went back)."""
+
+    rooms: tuple[dict[str, Any], ...]
+    ago: float
+
+
+def _foreign(path: Path, why: str) -> RoomsFileError:
+    return RoomsFileError(
+        f"{path} is not a rooms file of boggle ({why}), and rooms are never written over "
+        "another file: name a new one",
+        "foreign",
+    )
+
+
+def _head(path: Path) -> bytes | None:
+    """The file's bytes (``None``: no file); :class:`RoomsFileError` for a directory, a
+    device or a file too large to be a rooms file, ``OSError`` if it cannot be read."""
+    try:
+        found = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if stat.S_ISDIR(found.st_mode):
+        raise _foreign(path, "a directory")
+    if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_BYTES:
+        raise _foreign(path, "not a regular file, or too large")
+    with open(path, "rb") as handle:
+        return handle.read(MAX_BYTES + 1)
+
+
+def read_rooms(path: Path, now: float | None = None) -> KeptRooms:
+    """The rooms kept in ``path``: none when there is no file or an empty one;
+    :class:`RoomsFileError` when it is not a rooms file, is damaged or is newer.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> read_rooms(folder / "rooms.json")
+    KeptRooms(rooms=(), ago=0.0)
+    >>> _ = (folder / "notes.txt").write_text("my notes")
+    >>> read_rooms(folder / "notes.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.state.RoomsFileError: ...notes.txt is not a rooms file of boggle (it does not \
+begin with {"format":"boggle rooms"), and rooms are never written over another file: name a new one
+    """
+    try:
+        data = _head(path)
+    except OSError as error:
+        raise RoomsFileError(
+            f"cannot read the rooms file {path}: {error.strerror}", "damaged"
+        ) from None
+    if not data:
+        return KeptRooms((), 0.0)
+    if not data.startswith(MARK):
+        raise _foreign(path, 'it does not begin with {"format":"boggle rooms"')
+    try:
+        kept = json.loads(data.decode("utf-8"))
+        version = kept["version"]
+        if not isinstance(version, int):
+            raise TypeError(f"its version is {version!r}")
+        newer = version > VERSION
+        if not newer:
+            rooms = kept["rooms"]
+            saved = float(kept["saved"])
+            if not isinstance(rooms, list) or not all(isinstance(room, dict) for room in rooms):
+                raise TypeError("its rooms are not a list of rooms")
+    except (ValueError, KeyError, TypeError) as error:
+        raise RoomsFileError(
+            f"the rooms file {path} is damaged ({type(error).__name__}: {str(error)[:80]}): it is"
+            " left as it is",
+            "damaged",
+        ) from None
+    if newer:  # whatever its layout: not this boggle's to read or write over
+        raise RoomsFileError(
+            f"the rooms file {path} was written by a newer boggle (version {version}; this "
+            f"one reads {VERSION}): it is left as it is for that boggle",
+            "newer",
+        )
+    ago = max(0.0, (time.time() if now is None else now) - saved)
+    return KeptRooms(tuple(rooms), ago)
+
+
+def check_rooms_file(path: Path) -> None:
+    """Refuse now a ``path`` the server could not write its rooms to: not a rooms file
+    (``foreign``) or in a directory that cannot be written; a damaged or newer rooms file
+    passes (the server says so when it starts, and leaves it as it is).
+
+    >>> import tempfile
+    >>> check_rooms_file(Path(tempfile.mkdtemp()) / "rooms.json")
+    >>> check_rooms_file(Path("/no/such/folder/rooms.json"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.state.RoomsFileError: the rooms file /no/such/folder/rooms.json cannot be \
+written: ...
+    """
+    try:
+        read_rooms(path)
+    except RoomsFileError as error:
+        if error.kind == "foreign":
+            raise
+    folder = path.parent if str(path.parent) else Path(".")
+    if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+        raise RoomsFileError(
+            f"the rooms file {path} cannot be written: its directory {folder} is not one this "
+            "user can write to (a directory that exists)",
+            "unwritable",
+        )
+
+
+def write_rooms(path: Path, rooms: Iterable[Room], now: float) -> int:
+    """Write ``rooms`` (``now``: the rooms' clock) to ``path``, replacing it whole, unless
+    what is there is not a rooms file (:class:`RoomsFileError` ``foreign``, nothing written);
+    ``OSError`` if it cannot be written.  How many rooms were written.
+
+    >>> import tempfile
+    >>> from boggle import Lexicon
+    >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+    >>> _ = room.join("ann", now=0.0)
+    >>> target = Path(tempfile.mkdtemp()) / "rooms.json"
+    >>> write_rooms(target, [room], now=1.0), [r["code"] for r in read_rooms(target).rooms]
+    (1, ['ABCDEF'])
+    """
+    _head(path)  # a directory, a device: refused
+    try:
+        read_rooms(path)
+    except RoomsFileError as error:
+        if error.kind == "foreign":
+            raise
+    kept = [room_json(room, now) for room in rooms]
+    document = {"format": FORMAT, "version": VERSION, "saved": time.time(), "rooms": kept}
+    text = json.dumps(document, separators=(",", ":"), ensure_ascii=False)
+    with atomic_file(path) as out:
+        if hasattr(os, "fchmod"):  # the players' secrets: the server's user's only
+            os.fchmod(out.fileno(), 0o600)
+        out.write(text.encode("utf-8"))
+    return len(kept)
+
+
+# ---------------------------------------------------------------------- one room
+
+
+def room_json(room: Room, now: float) -> dict[str, Any]:
+    """One room as the rooms file keeps it (``now``: the room's clock).  A round being
+    judged is kept as played, with no time left: the next server judges it."""
+    settings = room.settings
+    playing = room.phase in (Phase.PLAYING, Phase.JUDGING) and room.board is not None
+    return {
+        "code": room.code,
+        "settings": {
+            "dice": settings.dice,
+            "rows": settings.rows,
+            "cols": settings.cols,
+            "dictionary": settings.dictionary,
+            "rules_name": settings.rules_name,
+            "seconds": settings.seconds,
+            "target": settings.target,
+            "rounds": settings.rounds,
+            "challenge": settings.challenge,
+            "word_level": settings.words.word_level,
+            "other_words": settings.words.other_words,
+            "cross_off": settings.cross_off,
+            "host_plays": settings.host_plays,
+        },
+        "phase": Phase.PLAYING.value if playing else _settled(room).value,
+        "host": room.host,
+        "match_number": room.match_number,
+        "round_number": room.round_number,
+        "board": None if room.board is None else str(room.board),
+        "left": room.remaining(now) if room.phase is Phase.PLAYING else 0.0,
+        "idle": max(0.0, now - room.last_activity),
+        "players": [_player_json(player, now) for player in room.players.values()],
+        "match": {
+            "target": room.match.target,
+            "totals": room.match.totals,
+            "table": room.match.table,
+        },
+        "last_summary": _summary_json(room.last_summary),
+    }
+
+
+def _settled(room: Room) -> Phase:
+    """The phase of a room not playing (a round judging without a board cannot be)."""
+    if room.phase in (Phase.PLAYING, Phase.JUDGING):
+        return Phase.RESULTS if room.match.table else Phase.LOBBY
+    return room.phase
+
+
+def _player_json(player: Player, now: float) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "token": player.token,
+        "entries": player.entries,
+        "feedback": [feedback.to_json() for feedback in player.feedback],
+        "sent": sorted(player.sent),
+        "good_words": player.good_words,
+        "away": None
+        if player.connected or player.dropped_at is None
+        else max(0.0, now - player.dropped_at),
+        "set_apart": player.set_apart,
+        "watching": player.watching,
+    }
+
+
+def _summary_json(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last results, their words packed as the results file packs them
+    (:mod:`boggle.rooms.compact`) when they pack exactly, else whole."""
+    if summary is None:
+        return None
+    packed = pack_round(summary)
+    if packed is None:
+        return {"whole": summary}
+    players = [[p.name, p.words, p.extra] for p in packed.players]
+    return {"data": packed.data, "unfound": packed.unfound, "players": players}
+
+
+def _summary_of(kept: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if kept is None:
+        return None
+    if "whole" in kept:
+        return dict(kept["whole"])
+    players = [PackedPlayer(name, words, extra) for name, words, extra in kept["players"]]
+    return unpack_round(dict(kept["data"]), kept["unfound"], players)
+
+
+def restore_room(
+    kept: Mapping[str, Any],
+    lexicon: Lexicon,
+    limits: RoomLimits | None = None,
+    now: float = 0.0,
+) -> Room:
+    """The room :func:`room_json` kept, on the clock of the server that reads it (``now``):
+    its round goes on with the time it had left, its idle time and its players' absences
+    go on from where they were, and the players connected when it was kept are away from
+    ``now`` on (their pages reconnect).  ``KeyError``, ``TypeError`` or ``ValueError``
+    (a :class:`~boggle.model.errors.BoggleError` among them) when ``kept`` is not a room."""
+    fields = dict(kept["settings"])
+    words = WordSetting(fields.pop("word_level"), fields.pop("other_words"))
+    settings = RoomSettings(**fields, words=words)
+    room = Room(_text(kept["code"]), settings, lexicon, limits, now)
+    room.last_activity = now - float(kept["idle"])
+    for entry in kept["players"]:
+        away = entry["away"]
+        player = Player(
+            _text(entry["name"]),
+            _text(entry["token"]),
+            entries=[_text(word) for word in entry["entries"]],
+            feedback=[_feedback(item) for item in entry["feedback"]],
+            sent={_text(word) for word in entry["sent"]},
+            good_words=int(entry["good_words"]),
+            connected=False,
+            dropped_at=now if away is None else now - float(away),
+            set_apart=[_text(word) for word in entry["set_apart"]],
+            watching=bool(entry["watching"]),
+        )
+        room.players[player.token] = player
+    host = kept["host"]
+    room.host = host if host in room.players else None
+    room.match_number = int(kept["match_number"])
+    room.round_number = int(kept["round_number"])
+    match = kept["match"]
+    room.match = Match(
+        target=int(match["target"] or UNLIMITED_TARGET),
+        totals={_text(name): int(total) for name, total in match["totals"].items()},
+        table=list(match["table"]),
+    )
+    room.last_summary = _summary_of(kept["last_summary"])
+    phase = Phase(kept["phase"])
+    if kept["board"] is not None:
+        room.board = Board.parse(kept["board"])
+    if phase is Phase.PLAYING:
+        if room.board is None:
+            raise ValueError("a round being played without its board")
+        room.solution = with_levels(solve(room.board, lexicon, room.rules))
+        room.deadline = now + max(0.0, float(kept["left"]))
+    room.phase = phase
+    return room
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"a text was expected, got {type(value).__name__}")
+    return value
+
+
+def _feedback(item: Mapping[str, Any]) -> WordFeedback:
+    path = item["path"]
+    return WordFeedback(
+        _text(item["word"]),
+        _text(item["status"]),
+        int(item["points"]),
+        None if path is None else tuple((int(row), int(col)) for row, col in path),
+        _text(item["message"]),
+        tuple(_text(form) for form in item.get("written", ())),
+    )

@@ -1,0 +1,218 @@
+"""The rooms file (``boggle serve --rooms-file``): a room in any phase written and read back
+is the same room, on the next server's clock, and goes on as it would have; a file that is
+not a rooms file is never read nor written over; a damaged or newer one is said in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Board, load_lexicon, solve
+from boggle.rooms import Phase, Room, RoomSettings, judge
+from boggle.rooms.state import (
+    MARK,
+    VERSION,
+    RoomsFileError,
+    check_rooms_file,
+    read_rooms,
+    restore_room,
+    room_json,
+    write_rooms,
+)
+
+LEXICON = load_lexicon()
+BOARD = Board.parse("fxie amlo ewbx astu")
+WORDS = [w.word for w in solve(BOARD, LEXICON).words]
+ENTRIES = st.lists(st.sampled_from([*WORDS, "zzz", "fa", "FAME", "ox"]), max_size=8)
+
+
+def made(
+    lists: list[list[str]], rounds: int, phase: str, challenge: bool = False, seconds: int = 60
+) -> tuple[Room, list[str], float]:
+    """A room of ``len(lists)`` players that has finished ``rounds`` rounds, each player
+    entering their list, then is left in ``phase`` (``lobby`` only with no round played,
+    ``playing`` with the lists entered in a round under way, ``judging`` closed and not yet
+    judged, ``results`` as the last round left it); its players' tokens and the clock."""
+    room = Room("ABCDEF", RoomSettings(seconds=seconds, challenge=challenge, rounds=9), LEXICON)
+    tokens = [room.join(f"p{i}", 0.0).token for i in range(len(lists))]
+    now = 1.0
+    for _ in range(rounds):
+        room.start(tokens[0], now, BOARD)
+        for token, entries in zip(tokens, lists, strict=True):
+            for entry in entries:
+                room.submit(token, entry, now + 1)
+        now += seconds
+        job = room.close_round(now)
+        assert job is not None
+        room.record(judge(job))
+    if phase in ("playing", "judging"):
+        room.start(tokens[0], now, BOARD)
+        for token, entries in zip(tokens, lists, strict=True):
+            for entry in entries:
+                room.submit(token, entry, now + 1)
+        now += 10
+        if phase == "judging":
+            now += seconds
+            assert room.close_round(now) is not None
+    if len(tokens) > 1:
+        room.dropped(tokens[-1], now - 3)  # one player away for 3 s already
+    return room, tokens, now
+
+
+def finished(room: Room, now: float) -> dict[str, Any]:
+    """The room's round, played to its end and judged: its summary."""
+    now = max(now, room.deadline)
+    if room.phase is Phase.JUDGING:
+        room.phase = Phase.PLAYING  # judged below as the room would
+    job = room.close_round(now)
+    assert job is not None
+    return room.record(judge(job))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    lists=st.lists(ENTRIES, min_size=1, max_size=4),
+    rounds=st.integers(0, 2),
+    phase=st.sampled_from(["lobby", "playing", "judging", "results"]),
+    challenge=st.booleans(),
+)
+def test_a_room_kept_and_read_back_is_the_same_room_and_goes_on_the_same(
+    lists: list[list[str]], rounds: int, phase: str, challenge: bool
+) -> None:
+    if phase == "results" and rounds == 0:
+        phase = "lobby"
+    if phase == "lobby":
+        rounds = 0
+    room, tokens, now = made(lists, rounds, phase, challenge)
+    kept = json.loads(json.dumps(room_json(room, now)))  # as the file holds it
+    later = 5000.0  # another process's clock
+    back = restore_room(kept, LEXICON, now=later)
+    again = room_json(back, later)
+    for player in kept["players"]:  # the connected ones are away from the restart on
+        player["away"] = 0.0 if player["away"] is None else player["away"]
+    assert again == kept
+    assert back.code == room.code and back.host == room.host == tokens[0]
+    assert [p.name for p in back.players.values()] == [p.name for p in room.players.values()]
+    assert not any(p.connected for p in back.players.values())
+    assert back.match.totals == room.match.totals and back.match.table == room.match.table
+    assert back.last_summary == room.last_summary
+    assert back.last_activity == later - (now - room.last_activity)
+    if phase == "judging":
+        assert back.phase is Phase.PLAYING and back.remaining(later) == 0.0  # judged at once
+    else:
+        assert back.phase is room.phase
+    if phase == "playing":
+        assert back.remaining(later) == room.remaining(now) == 50.0
+        for token, entries in zip(tokens, lists, strict=True):
+            if entries:  # a word sent before the stop is still one the player has
+                assert back.submit(token, entries[0], later + 1).status in ("repeated", "invalid")
+            assert back.player(token).feedback[: len(room.player(token).feedback)] == (
+                room.player(token).feedback
+            )
+            room.submit(token, entries[0] if entries else "fame", now + 1)
+            if not entries:
+                back.submit(token, "fame", later + 1)
+    if phase in ("playing", "judging"):
+        original, restored = finished(room, now), finished(back, later)
+        assert restored["scores"] == original["scores"]
+        assert restored["totals"] == original["totals"]
+        assert restored["players"] == original["players"]
+        assert back.match.table == room.match.table
+    if phase == "results":
+        back.start(tokens[0], later, BOARD)  # the next round, numbered on
+        assert back.round_number == room.round_number + 1
+
+
+def test_a_watching_host_a_level_and_a_finished_match_come_back(tmp_path: Path) -> None:
+    room = Room("GHJKLM", RoomSettings(seconds=60, target=1, host_plays=False), LEXICON)
+    host = room.join("teacher", 0.0)
+    host.watching = True
+    pupil = room.join("pupil", 0.0)
+    room.start(host.token, 0.0, BOARD)
+    room.submit(pupil.token, "fame", 1.0)
+    summary = room.record(judge(room.close_round(60.0)))  # type: ignore[arg-type]
+    assert room.phase is Phase.OVER and summary["match_over"]
+    target = tmp_path / "rooms.json"
+    assert write_rooms(target, [room], now=70.0) == 1
+    kept = read_rooms(target)
+    back = restore_room(kept.rooms[0], LEXICON, now=0.0)
+    assert back.phase is Phase.OVER and back.player(host.token).watching
+    assert back.match_json() == room.match_json()
+    back.rematch(host.token, 1.0)
+    assert back.match_number == 2 and back.phase is Phase.LOBBY
+
+
+def test_the_file_is_written_whole_and_begins_with_its_mark(tmp_path: Path) -> None:
+    room, _, now = made([["fame"], ["mile"]], 1, "playing")
+    target = tmp_path / "rooms.json"
+    write_rooms(target, [room], now)
+    text = target.read_bytes()
+    assert text.startswith(MARK)
+    assert json.loads(text)["version"] == VERSION
+    assert [p.name for p in tmp_path.iterdir()] == ["rooms.json"]  # no temporary file left
+    assert read_rooms(target).rooms[0]["code"] == "ABCDEF"
+    write_rooms(target, [], now)  # a rooms file is written over
+    assert read_rooms(target).rooms == ()
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        (b"my notes, not rooms", "foreign"),
+        (b"SQLite format 3\x00" + bytes(100), "foreign"),
+        (b'{"rooms": []}', "foreign"),
+        (b'{"format":"boggle rooms","version":1,"saved":1,"rooms":[{"co', "damaged"),
+        (b'{"format":"boggle rooms","version":1,"rooms":[]}', "damaged"),
+        (b'{"format":"boggle rooms","version":99,"saved":1,"rooms":[]}', "newer"),
+    ],
+)
+def test_a_file_that_is_not_a_readable_rooms_file_is_refused_and_never_written_over(
+    tmp_path: Path, content: bytes, kind: str
+) -> None:
+    target = tmp_path / "rooms.json"
+    target.write_bytes(content)
+    with pytest.raises(RoomsFileError) as raised:
+        read_rooms(target)
+    assert raised.value.kind == kind
+    assert "\n" not in str(raised.value) and str(target) in str(raised.value)
+    room, _, now = made([["fame"]], 0, "lobby")
+    if kind == "foreign":
+        with pytest.raises(RoomsFileError):
+            write_rooms(target, [room], now)
+        with pytest.raises(RoomsFileError):
+            check_rooms_file(target)
+        assert target.read_bytes() == content
+    else:
+        check_rooms_file(target)  # the server starts, without its rooms (said in its log)
+
+
+def test_no_file_an_empty_one_and_a_directory(tmp_path: Path) -> None:
+    assert read_rooms(tmp_path / "none.json").rooms == ()
+    (tmp_path / "empty.json").write_bytes(b"")
+    assert read_rooms(tmp_path / "empty.json").rooms == ()
+    with pytest.raises(RoomsFileError, match="a directory"):
+        read_rooms(tmp_path)
+    with pytest.raises(RoomsFileError, match="cannot be written"):
+        check_rooms_file(tmp_path / "missing" / "rooms.json")
+
+
+def test_a_match_of_a_number_of_rounds_ends_on_its_last_round_after_a_restart() -> None:
+    """The rounds a match kept across a restart has played count: its table is kept, not
+    its judged rounds, and the match of two rounds is over after the second."""
+    room = Room("PQRSTU", RoomSettings(seconds=60, rounds=2, target=None), LEXICON)
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, 0.0, BOARD)
+    room.submit(ann.token, "fame", 1.0)
+    room.record(judge(room.close_round(60.0)))  # type: ignore[arg-type]
+    back = restore_room(json.loads(json.dumps(room_json(room, 61.0))), LEXICON, now=0.0)
+    back.start(ann.token, 1.0, BOARD)
+    back.submit(ann.token, "fame", 2.0)
+    summary = back.record(judge(back.close_round(61.0)))  # type: ignore[arg-type]
+    assert summary["match_over"] and back.phase is Phase.OVER
+    assert [row["round"] for row in back.match.table] == [1, 2]
+    assert back.match.totals == {"ann": 2}

@@ -1,0 +1,209 @@
+"""`boggle serve --rooms-file FILE`: the open rooms outlive a restart. Stopped by SIGTERM,
+the server writes its rooms to FILE and closes the players' connections with 1012 (service
+restart); the next server reads FILE, and each player takes their seat back with their
+secret, their score and the round under way kept."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from room_boards import RoomClock, same_boards
+from serve_process import ServeProcess
+from served import served
+
+from boggle import Board, load_lexicon, solve
+from boggle.rooms import RoomsConfig, RoomSettings
+from boggle.web.app import WebConfig, create_app
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+
+def until(connection: ClientConnection, kind: str, timeout: float = 30) -> dict[str, Any]:
+    for _ in range(50):
+        message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind!r} message")
+
+
+def close_code(connection: ClientConnection) -> int | None:
+    """The code the server closed ``connection`` with, once it has."""
+    try:
+        while True:
+            connection.recv(timeout=20)
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
+
+
+def stopped(server: ServeProcess) -> str:
+    server.process.send_signal(signal.SIGTERM)
+    server.process.wait(timeout=30)
+    deadline = time.monotonic() + 5  # the reader thread takes the last lines
+    while time.monotonic() < deadline and not any("stopping" in x for x in server.output):
+        time.sleep(0.05)
+    return "".join(server.output)
+
+
+def test_a_player_takes_their_seat_back_after_a_restart_with_their_score(
+    tmp_path: Path,
+) -> None:
+    rooms_file = tmp_path / "rooms.json"
+    server = ServeProcess(tmp_path / "data", "--rooms-file", str(rooms_file))
+    try:
+        with connect(server.ws_url, open_timeout=10) as ann, connect(server.ws_url) as bob:
+            settings = {"seconds": 5, "target": 1000}
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": settings}))
+            code = until(ann, "joined")["code"]
+            bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
+            token = until(bob, "joined")["token"]
+            ann.send(json.dumps({"type": "start"}))
+            board = Board.parse(until(bob, "round_started")["board"])
+            found = solve(board, load_lexicon()).words
+            if not found:
+                pytest.skip("the board rolled has no word of the list")  # next to never
+            bob.send(json.dumps({"type": "word", "word": found[0].word}))
+            assert until(bob, "feedback")["status"] == "accepted"
+            score = until(bob, "results")["totals"]["bob"]
+            assert score == found[0].points > 0
+            server.process.send_signal(signal.SIGTERM)
+            assert close_code(bob) == 1012  # service restart: the page reconnects
+        output = stopped(server)
+        assert f"boggle: stopping: 1 open room kept in {rooms_file}, 2 players told" in output
+        assert "Traceback" not in output, output
+        assert rooms_file.is_file()
+    finally:
+        server.stop()
+
+    server = ServeProcess(tmp_path / "data", "--rooms-file", str(rooms_file))
+    try:
+        assert not rooms_file.exists()  # read: a server killed later brings none back as it was
+        with connect(server.ws_url, open_timeout=10) as bob:
+            bob.send(json.dumps({"type": "rejoin", "code": code, "token": token}))
+            joined = until(bob, "joined")
+            assert (joined["code"], joined["name"]) == (code, "bob")
+            room = until(bob, "room")
+            totals = {p["name"]: p["total"] for p in room["players"]}
+            assert totals == {"ann": 0, "bob": score}
+            assert room["phase"] == "results" and room["results"]["totals"]["bob"] == score
+            assert {p["name"]: p["connected"] for p in room["players"]} == {
+                "ann": False,
+                "bob": True,
+            }
+        output = stopped(server)
+        assert "Traceback" not in output, output
+        said = f"boggle: 1 open room back from {rooms_file}, for the players' pages to take"
+        assert said in output, output
+    finally:
+        server.stop()
+
+
+def test_a_damaged_rooms_file_is_said_in_one_line_and_left_as_it_is(tmp_path: Path) -> None:
+    rooms_file = tmp_path / "rooms.json"
+    damaged = b'{"format":"boggle rooms","version":1,"saved":1,"rooms":[{"co'
+    rooms_file.write_bytes(damaged)
+    server = ServeProcess(tmp_path / "data", "--rooms-file", str(rooms_file))
+    try:
+        with connect(server.ws_url, open_timeout=10) as ann:
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            until(ann, "joined")
+            server.process.send_signal(signal.SIGTERM)
+            assert until(ann, "closed")["message"].startswith("the server is stopping")
+        output = stopped(server)
+    finally:
+        server.stop()
+    said = [line for line in output.splitlines() if "rooms.json" in line]
+    assert len(said) == 1 and "is damaged" in said[0] and "without its rooms" in said[0], output
+    assert "boggle: stopping: 1 open room closed, 1 player told" in output
+    assert rooms_file.read_bytes() == damaged  # not written over at the stop either
+
+
+def rooms_app(rooms_file: Path, clock: RoomClock) -> Any:
+    rooms = RoomsConfig(
+        data_dir=rooms_file.parent, clock=clock, roll=same_boards, rooms_file=rooms_file
+    )
+    return create_app(WebConfig(preload=False, rooms=rooms))
+
+
+def test_a_round_under_way_goes_on_after_a_restart_with_its_words_and_time_left(
+    tmp_path: Path,
+) -> None:
+    """On a clock the test moves: the round stopped with 40 s left has 40 s left on the next
+    server, whatever the time the restart took, and the words sent before count."""
+    rooms_file = tmp_path / "rooms.json"
+    lexicon = load_lexicon()
+    words = [w.word for w in solve(same_boards(RoomSettings(), lexicon), lexicon).words]
+    clock = RoomClock()
+    with served(rooms_app(rooms_file, clock)) as port:
+        url = f"ws://127.0.0.1:{port}/ws/rooms"
+        with connect(url) as ann:
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": {"seconds": 60}}))
+            joined = until(ann, "joined")
+            ann.send(json.dumps({"type": "start"}))
+            until(ann, "round_started")
+            ann.send(json.dumps({"type": "word", "word": words[0]}))
+            assert until(ann, "feedback")["status"] == "accepted"
+            clock.now += 20
+    assert read_codes(rooms_file) == [joined["code"]]
+
+    clock = RoomClock()
+    clock.now = 5.0  # another process's clock
+    with served(rooms_app(rooms_file, clock)) as port:
+        url = f"ws://127.0.0.1:{port}/ws/rooms"
+        with connect(url) as ann:
+            ann.send(
+                json.dumps({"type": "rejoin", "code": joined["code"], "token": joined["token"]})
+            )
+            until(ann, "joined")
+            room = until(ann, "room")
+            assert room["phase"] == "playing" and room["remaining"] == 40.0
+            assert [w["word"] for w in room["your_words"]] == [words[0]]
+            ann.send(json.dumps({"type": "word", "word": words[0]}))
+            assert until(ann, "feedback")["status"] == "repeated"
+            ann.send(json.dumps({"type": "word", "word": words[1]}))
+            assert until(ann, "feedback")["status"] == "accepted"
+            clock.now += 40  # the round's time is up: the room's timer ends it
+            results = until(ann, "results")
+            counted = [w["word"] for w in results["players"][0]["words"]]
+            assert counted == words[:2]
+
+
+def read_codes(path: Path) -> list[str]:
+    return [room["code"] for room in json.loads(path.read_text())["rooms"]]
+
+
+def test_rooms_that_cannot_come_back_are_left_out_and_the_others_come_back(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A room whose word list the new server does not offer is named in one line of the
+    log; one idle past the limit, counting the time the server was down, is closed as it
+    would have been; the others come back, and the file, read, is removed."""
+    from fastapi.testclient import TestClient
+
+    from boggle.rooms import Room
+    from boggle.rooms.state import write_rooms
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    lexicon = load_lexicon()
+    settings = RoomSettings(dictionary=DEFAULT_WORDLIST)
+    rooms = [Room(code, settings, lexicon, now=0.0) for code in ("ABCDEF", "GHJKLM")]
+    rooms.append(Room("PQRSTU", settings, lexicon, now=-3600.0))  # idle an hour
+    for room in rooms:
+        room.join("ann", now=room.last_activity)
+    rooms_file = tmp_path / "rooms.json"
+    write_rooms(rooms_file, rooms, now=0.0)
+    kept = json.loads(rooms_file.read_text())
+    kept["rooms"][1]["settings"]["dictionary"] = "klingon"
+    rooms_file.write_text(json.dumps(kept, separators=(",", ":")))
+    app = rooms_app(rooms_file, RoomClock())
+    with caplog.at_level("WARNING", logger="boggle"), TestClient(app):
+        assert list(app.state.rooms.hub.rooms) == ["ABCDEF"]
+    said = [r.getMessage() for r in caplog.records if "did not come back" in r.getMessage()]
+    assert len(said) == 1 and "GHJKLM" in said[0] and "klingon" in said[0], said
+    assert not rooms_file.exists()
