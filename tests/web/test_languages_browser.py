@@ -1,6 +1,7 @@
 """A Spanish and a Polish player's pages, in a real browser (headless Chromium driven by
 Playwright, against `boggle serve`): a word typed as a phone or a Turkish keyboard writes
-it (decomposed accents, the capital dotted İ) is read as the server reads it.
+it (decomposed accents, the capital dotted İ) is read as the server reads it, and the word
+list chosen on one page is the one a new room offers.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -67,3 +68,22 @@ def test_the_solvers_filter_finds_a_word_typed_with_a_decomposed_accent(
     expect(page.locator("#words .word[data-word='tia']")).to_have_count(1)
     page.fill("#word-filter", "TİA")
     expect(page.locator("#words .word[data-word='tia']")).to_have_count(1)
+
+
+def test_a_new_rooms_form_offers_the_list_chosen_for_solo_play(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Solo play and the daily board keep one word list; a room's form started at the
+    server's default, so a Spanish player made an English room unless they chose again."""
+    from playwright.sync_api import expect
+
+    page = pages.open(server.url + "/play")
+    page.select_option("#dict-select", "es")
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#create-dict")).to_have_value("es")
+    expect(page.locator("#create-dice")).to_be_hidden()  # Spanish letters, not dice
+    page.select_option("#create-dict", "pl")  # chosen here: solo play's list too
+    page.goto(server.url + "/play")
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#dict-select")).to_have_value("pl")
