@@ -87,3 +87,22 @@ def test_a_new_rooms_form_offers_the_list_chosen_for_solo_play(
     page.goto(server.url + "/play")
     page.wait_for_selector("body[data-ready='true']")
     expect(page.locator("#dict-select")).to_have_value("pl")
+
+
+def test_a_capital_dotted_i_typed_in_practise_is_i(pages: Pages, server: ServeProcess) -> None:
+    """My words read the answer with toLowerCase: GĘSİ was gęsi and a combining dot, "Not
+    quite: the word is GĘSI"."""
+    from playwright.sync_api import expect
+
+    page = pages.open(server.url + "/words")
+    kept = [{"word": "gęsi", "list": "pl", "board": POLISH, "points": 1, "date": "2026-11-27"}]
+    page.evaluate(
+        "(words) => localStorage.setItem('boggle-learn', JSON.stringify({version: 1, words}))",
+        kept,
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true'] .kept-word[data-word='gęsi']")
+    page.click("#practise-start")
+    page.fill("#practise-input", "GĘSİ")
+    page.press("#practise-input", "Enter")
+    expect(page.locator("#practise-verdict")).to_have_text(re.compile(r"^Right: GĘSI\."))
