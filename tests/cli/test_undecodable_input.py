@@ -272,3 +272,21 @@ def test_a_byte_that_is_not_utf8_in_any_refused_value_is_shown_as_typed(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "'\\xff'" in err and "udcff" not in err and len(err.splitlines()) == 1, err
+
+
+def test_a_polish_players_list_in_windows_1250_is_read_as_polish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list typed in Notepad on a Polish Windows (ANSI: Windows-1250) was read as Latin-1,
+    ``żaba`` as ``¿aba``, and each word refused as no letters; judged with the Polish list it
+    is read in its code page. A Spanish player's Latin-1 list is read as before."""
+    ola = tmp_path / "ola.txt"
+    ola.write_bytes("żaba\nłódź\nkość\n".encode("cp1250"))
+    board = "żaba łódź kość gęsi"
+    assert main(["judge", "--board", board, "--dict", "pl", "--player", f"ola={ola}"]) == 0
+    shown = capsys.readouterr().out
+    assert "ola: 3 points" in shown and "ŁÓDŹ" in shown, shown
+    ana = tmp_path / "ana.txt"
+    ana.write_bytes("año\n".encode("latin-1"))
+    assert main(["judge", "--board", "añox xxxx", "--dict", "es", "--player", f"ana={ana}"]) == 0
+    assert "AÑO   1  counted" in capsys.readouterr().out

@@ -88,3 +88,26 @@ def test_a_letter_with_no_accent_to_drop_is_not_read_as_others() -> None:
     assert (typed_word("한", CAFE), reading_note("한", CAFE)) == ("한", "")
     check = check_word("한한한", CAFE_BOARD, CAFE, CLASSIC)
     assert (check.word, check.message) == ("한한한", "")
+
+
+def test_an_accent_left_apart_from_its_letter_is_dropped_not_refused() -> None:
+    """A mark that composes with no letter stays a character of its own after NFC: a
+    browser's lower case of the Turkish ``İ`` (``i`` and a combining dot, as JavaScript's
+    ``"İ".toLowerCase()`` writes it), a Polish ``z`` typed with a grave. In a Polish or
+    English round it was refused ("has characters that are not letters"), where the Spanish
+    profile, which folds accents, read the word; the mark is now dropped as an accent the
+    list has no letter for, and the verdict says so."""
+    polish = load_lexicon("pl")
+    board = Board.parse("gęsi żaba xxxx xxxx")
+    check = check_word("gęsi\u0307", board, polish, CLASSIC)
+    assert (check.word, check.status.value, check.message) == (
+        "gęsi",
+        "counted",
+        "read as GĘSI, without accents",
+    )
+    assert typed_word("z\u0300aba", polish) == "zaba"
+    assert typed_word("z\u0307aba", polish) == "żaba"  # composes: a letter of its own
+    english = check_word(
+        "ki\u0307t", Board.parse("kitx xxxx xxxx xxxx"), load_lexicon("en-70"), CLASSIC
+    )
+    assert (english.word, english.status.value) == ("kit", "counted")

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -261,6 +262,8 @@ def _reading(entry: str, lexicon: Lexicon | None) -> tuple[str, str]:
     for letter in word:
         if letter.isascii() or letter in alphabet:
             letters.append(letter)
+        elif unicodedata.combining(letter):  # an accent left apart (i and the dot of İ
+            continue  # lowered by a browser, Polish z and a grave): dropped as on a letter
         else:  # its base letter; a letter with none (ø, ß, a Hangul syllable) stays
             bare = unaccented(letter)
             letters.append(bare if bare.isalpha() else letter)

@@ -89,7 +89,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _read_input(args: argparse.Namespace) -> Any:
+NotUTF8 = list[tuple[int, str, bytes]]
+"""The players' lists that are not UTF-8: the player's place, the file and its bytes."""
+
+
+def _read_input(args: argparse.Namespace, not_utf8: NotUTF8) -> Any:
     if args.player or args.board is not None:
         if args.input is not None:
             raise JudgeError("give either a JSON FILE or --board with --player lists, not both")
@@ -114,7 +118,10 @@ def _read_input(args: argparse.Namespace) -> Any:
                 raise JudgeError(f"--player {quoted(spec)} is not NAME=FILE, e.g. ann=ann.txt")
             if file == "-":
                 options.tell_reading_terminal(f"the words of {quoted(name)}", per_line=True)
-            players.append({"name": name, "words": _read_text(file)})
+            data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError, gzip=True)
+            players.append({"name": name, "words": _player_text(data, file)})
+            if not _utf8(data):  # read again in the list's code page once it is known
+                not_utf8.append((len(players) - 1, file, data))
         return {"board": board, "players": players}
     if args.input is None:
         raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
@@ -122,6 +129,31 @@ def _read_input(args: argparse.Namespace) -> Any:
     if args.input == "-":
         options.tell_reading_terminal("the JSON round")
     return read_round_text(_read_text(args.input), shown)
+
+
+CODE_PAGES = {"pl": "cp1250"}
+"""The Windows code page of a language whose letters Latin-1 lacks: a player's list that is
+not UTF-8, typed in Notepad on a Polish Windows, is Windows-1250 (``żaba`` read as Latin-1
+was ``¿aba``); other lists' are Latin-1 (Windows-1252's letters), as any file's."""
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _player_text(data: bytes, file: str, language: str | None = None) -> str:
+    """A player's list: UTF-8, else Latin-1, or the code page of the list's ``language``
+    (:data:`CODE_PAGES`) where it has one."""
+    shown = f"file {quoted('<stdin>' if file == '-' else file)}"
+    text = plain_text(data, shown, JudgeError)
+    code_page = CODE_PAGES.get(language or "")
+    if code_page is None or _utf8(data):
+        return text
+    return data.decode(code_page, "replace")
 
 
 def _read_text(file: str) -> str:
@@ -132,9 +164,12 @@ def _read_text(file: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = _read_input(args)
+    not_utf8: NotUTF8 = []
+    data = _read_input(args, not_utf8)
     rules = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = options.lexicon_from_args(args)
+    for index, file, raw in not_utf8:  # a Polish list's are Windows-1250
+        data["players"][index]["words"] = _player_text(raw, file, lexicon.language)
     result = judge_json(data, lexicon, rules, args.challenge, args.target, args.cross_off)
     if args.json:
         # The problems are in the JSON too; stderr tells a person watching the pipe.

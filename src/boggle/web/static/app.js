@@ -6,7 +6,7 @@
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, hideTapToType, holdKeyboard, keepChoice, keepRound as keepInTab, keptRound as keptInTab,
-  markClock,
+  lowerLetters, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
   releaseKeyboard, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
   verdictNote, wordInLanguage, writtenWord,
@@ -144,7 +144,7 @@ function renderWordGroups(container, words, sort, extraClass) {
 function renderWords() {
   const solution = state.solution;
   if (!solution) return;
-  const filter = $("word-filter").value.trim().toLowerCase();
+  const filter = lowerLetters($("word-filter").value.trim());  // tía typed composed or not
   const words = solution.words.filter(
     (w) => w.word.includes(filter) || (w.written ?? []).some((form) => form.toLowerCase().includes(filter)),
   );

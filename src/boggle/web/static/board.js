@@ -644,6 +644,18 @@ export async function showDefinition(button, word, dictionary, path) {
   }
 }
 
+// A typed word in lower case as the server reads it (boggle.model.letters.typed_letters and
+// lower_letters): compatibility forms as the letters they show (NFKC: a fullwidth ＣＡＴ is
+// cat), composed, and a letter for a letter: `lowerLetters("GĘSİ")` is "gęsi", where
+// toLowerCase() writes the Turkish capital İ as i and a combining dot, a mark of no letter
+// that the "already found" check missed and a Polish or English list read as an accent.
+export function lowerLetters(text) {
+  return [...text.normalize("NFKC")].map((char) => {
+    const [first, ...marks] = char.toLowerCase();
+    return first + marks.filter((mark) => !/\p{M}/u.test(mark)).join("");
+  }).join("");
+}
+
 // A word as a list of words shows it: as its language writes it where the word's list folds
 // it (`writtenWord("aerea", ["aérea"])` is "aérea"; several spellings "esté / éste"), else as
 // the list holds it.

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
-  limitName,
+  limitName, lowerLetters,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
@@ -201,7 +201,7 @@ export async function enterWord(word) {
 
 function submitWord(event) {
   event.preventDefault();
-  const word = $("word-input").value.trim().toLowerCase();
+  const word = lowerLetters($("word-input").value.trim());  // GĘSİ is gęsi, as the server reads it
   $("word-input").value = "";
   enterWord(word);
 }

@@ -4,7 +4,7 @@ import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
   renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showLevelCounts, sound, typeInto,
-  verdictNote,
+  lowerLetters, verdictNote,
   wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -256,7 +256,7 @@ function submitWord(event) {
 
 // A word typed or traced on the board.
 async function enterWord(typed) {
-  const word = typed.trim().toLowerCase();
+  const word = lowerLetters(typed.trim());  // GĘSİ is gęsi, as the server reads it
   if (!word || state.over) return;
   const box = $("feedback");
   if (state.words.includes(word)) {

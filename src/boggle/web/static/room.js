@@ -1,7 +1,7 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
+  api, chosenLanguage, clearPath, keepChoice, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
   hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, showAddress, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
@@ -1164,6 +1164,7 @@ async function start() {
   }
   try {
     await fillWordLists($("create-dict"));
+    keepChoice($("create-dict"), "boggle-list");  // the list of solo play and the daily board
     showCreateDice();
     state.listTitles = await wordListTitles();
   } catch (error) {

@@ -5,7 +5,7 @@
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
 // in a row and it is learned); a Find a word filter over the cards; Clear all, after a
 // question. Nothing is sent to the server but the look-ups.
-import { api, counted, hasOwn, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
+import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
   INTERVALS, LEARN_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready, learnLists,
   loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
@@ -586,8 +586,9 @@ function answer(event) {
   event.preventDefault();
   const entry = state.practising;
   if (!entry) return;
-  // read as a round reads typing (NFKC): fullwidth ＦＡＭＥ is FAME, Dutch's one-character ĳ is IJ
-  const typed = $("practise-input").value.trim().normalize("NFKC").toLowerCase();
+  // read as a round reads typing (NFKC): fullwidth ＦＡＭＥ is FAME, Dutch's one-character ĳ is IJ,
+  // and a letter for a letter: GĘSİ is gęsi (toLowerCase wrote İ as i and a combining dot)
+  const typed = lowerLetters($("practise-input").value.trim());
   if (!typed) return;
   reloadWords();
   const verdict = $("practise-verdict");
