@@ -292,7 +292,7 @@ def test_a_class_cut_by_the_budget_counts_what_it_took_in_the_mean(
 
         began = time.thread_time()
         try:
-            spin(0.05 if len(took) < 2 else 5.0)  # the third runs until the budget cuts it
+            spin(0.05 if len(took) < 2 else 60.0)  # the third runs until the budget cuts it
         finally:
             took.append(time.thread_time() - began)
         return ClassResult(task.index, (), 1, 0.05)
@@ -304,7 +304,9 @@ def test_a_class_cut_by_the_budget_counts_what_it_took_in_the_mean(
         tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.5, enough_below=0.0
     )
     assert estimate.at_least and estimate.sampled == 3 and len(estimate.results) == 2, took
-    assert took[2] < 2.5, took  # cut, not run to its 5 s end (a loaded CI's cut came at 1.07)
+    # cut, not run to its end: the process's CPU timer fires at a scheduler tick the process
+    # is running at, which on a machine at load 20 came 3.2 CPU s late, not 0.4
+    assert took[2] < 30.0, took
     assert took[2] > 2 * max(took[:2]), took  # so the three figures below differ
     assert estimate.seconds_per_class == pytest.approx(sum(took) / 3, abs=0.005), took
     assert sum(took[:2]) / 2 + 0.02 < estimate.seconds_per_class < took[2] - 0.02, took
