@@ -235,6 +235,7 @@ def test_creating_is_rate_limited_per_address_with_retry_after() -> None:
     refused = client.post("/api/challenges", json={"board": FXIE})
     assert_error(refused, 429, "too many challenges")
     assert int(refused.headers["retry-after"]) == refused.json()["retry_after"] > 0
+    assert set(refused.json()) == {"error", "status", "retry_after"}
 
 
 def test_the_routes_are_in_the_openapi_description(client: TestClient) -> None:
@@ -244,6 +245,10 @@ def test_the_routes_are_in_the_openapi_description(client: TestClient) -> None:
     assert "post" in paths["/api/challenges/{code}/results"]
     assert "404" in paths["/api/challenges/{code}"]["get"]["responses"]
     assert "409" in paths["/api/challenges/{code}/results"]["post"]["responses"]
+    for path in ("/api/challenges", "/api/rooms/{code}", "/api/rooms/{code}/results"):
+        method = "post" if path == "/api/challenges" else "get"
+        refused = paths[path][method]["responses"]["429"]["content"]["application/json"]
+        assert refused["schema"] == {"$ref": "#/components/schemas/RateLimitedBody"}
 
 
 def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> None:

@@ -45,9 +45,17 @@ from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.lan import LOOPBACK_NAMES
 from boggle.web.middleware import address_key
-from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
+from boggle.web.models import (
+    ERRORS,
+    BoardText,
+    ErrorBody,
+    FoundEntry,
+    MinLength,
+    RateLimitedBody,
+    SolvedEntry,
+)
 from boggle.web.pages import page
-from boggle.web.rooms import RoomService, room_service
+from boggle.web.rooms import RoomService, rate_limited_answer, room_service
 from boggle.web.workers import WorkerPool
 from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
 
@@ -145,7 +153,7 @@ CHALLENGE_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS,
     404: {"model": ErrorBody, "description": "no challenge has this code"},
     409: {"model": ErrorBody, "description": "the name has a result, or the challenge is full"},
-    429: {"model": ErrorBody, "description": "too many challenges created from this address"},
+    429: {"model": RateLimitedBody, "description": "too many challenges created from this address"},
 }
 
 
@@ -182,12 +190,9 @@ Service = Annotated[ChallengeService, Depends(challenge_service)]
 
 def _refusal(error: RoomError) -> JSONResponse:
     status = STATUS.get(error.code, 400)
-    body: dict[str, Any] = {"error": error.message, "status": status}
-    headers = None
-    if error.retry_after is not None:
-        body["retry_after"] = error.retry_after
-        headers = {"Retry-After": str(int(error.retry_after))}
-    return JSONResponse(body, status_code=status, headers=headers)
+    if status == 429:
+        return rate_limited_answer(error)
+    return JSONResponse({"error": error.message, "status": status}, status_code=status)
 
 
 def _not_stored(error: sqlite3.Error) -> JSONResponse:
