@@ -4,6 +4,7 @@ rate limit on creating, and results that outlive `boggle serve` with the same --
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from serve_process import ServeProcess, get_json
 from boggle import Board, judge_round, load_lexicon, solve
 from boggle.rooms import ChallengeLimits, RoomsConfig
 from boggle.web.app import WebConfig, create_app
+from boggle.web.context import Limits
 
 FXIE = "fxie amlo ewbx astu"
 LEXICON = load_lexicon()
@@ -235,6 +237,33 @@ def test_creating_is_rate_limited_per_address_with_retry_after() -> None:
     refused = client.post("/api/challenges", json={"board": FXIE})
     assert_error(refused, 429, "too many challenges")
     assert int(refused.headers["retry-after"]) == refused.json()["retry_after"] > 0
+    assert set(refused.json()) == {"error", "status", "retry_after"}
+
+
+def test_a_list_slow_to_read_does_not_lose_the_first_result() -> None:
+    """On a loaded machine (load 20 on 2 cores) the first result of a challenge read its word
+    list (its words, their levels) within the 5 s limit of the request's work, and was
+    answered 408 and not kept. The list is read before the work's time starts, once."""
+    from boggle.wordlists.lexicon import Lexicon
+
+    reads = []
+
+    def read_slowly() -> tuple[str, ...]:
+        reads.append(1)
+        time.sleep(1.5)  # past the limit below: a list read on a starved machine
+        return LEXICON.words
+
+    slow = Lexicon._normalised(None, LEXICON.name)  # read on first use, as a summarised list
+    slow._read_words = read_slowly
+    config = WebConfig(preload=False, limits=Limits(solve_seconds=1.0))
+    client = TestClient(create_app(config))
+    client.app.state.context.catalogue.get = lambda name: slow  # type: ignore[attr-defined]
+    code = create(client)
+    posted = client.post(f"/api/challenges/{code}/results", json={"name": "ann", "words": WORDS})
+    assert posted.status_code == 201, posted.text
+    assert posted.json()["posted"]["score"] == sum(w.points for w in SOLUTION.words)
+    assert client.get(f"/api/challenges/{code}").json()["results"][0]["name"] == "ann"
+    assert reads == [1]
 
 
 def test_the_routes_are_in_the_openapi_description(client: TestClient) -> None:
@@ -244,6 +273,10 @@ def test_the_routes_are_in_the_openapi_description(client: TestClient) -> None:
     assert "post" in paths["/api/challenges/{code}/results"]
     assert "404" in paths["/api/challenges/{code}"]["get"]["responses"]
     assert "409" in paths["/api/challenges/{code}/results"]["post"]["responses"]
+    for path in ("/api/challenges", "/api/rooms/{code}", "/api/rooms/{code}/results"):
+        method = "post" if path == "/api/challenges" else "get"
+        refused = paths[path][method]["responses"]["429"]["content"]["application/json"]
+        assert refused["schema"] == {"$ref": "#/components/schemas/RateLimitedBody"}
 
 
 def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> None:

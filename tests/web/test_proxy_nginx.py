@@ -1,7 +1,8 @@
 """The reverse-proxy block of docs/web.md ("Play with friends", over the internet), run: nginx
 with that block (its certificate one the test makes, its ports free loopback ones) in front
 of `boggle serve --allowed-host boggle.example.org`; pages, the API and the room socket
-answer through it over TLS, and a name the server is not for is still refused.
+answer through it over TLS, a name the server is not for is still refused, and plain http
+is sent to the https page.
 
 Needs nginx and openssl (`.ci/install-nginx`); without them this skips with a reason
 locally and fails in CI.
@@ -19,6 +20,7 @@ import ssl
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -47,8 +49,15 @@ def documented_block() -> str:
     return found.group(1)
 
 
+@dataclass(frozen=True)
+class Proxy:
+    port: int  # the block's 443 (TLS)
+    http_port: int  # the block's 80 (plain http, sent on to https)
+    server: ServeProcess
+
+
 @pytest.fixture(scope="module")
-def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, ServeProcess]]:
+def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxy]:
     nginx, openssl = tool("nginx"), tool("openssl")
     folder = tmp_path_factory.mktemp("nginx")
     certificate, key = folder / "cert.pem", folder / "key.pem"
@@ -66,8 +75,12 @@ def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Serve
         # A free port may be taken by another test process (pytest-xdist) before nginx binds it:
         # nginx then says so and exits, and another free port is tried.
         for tries_left in reversed(range(3)):
-            port = free_port()
+            port, http_port = free_port(), free_port()
+            while http_port == port:
+                http_port = free_port()
             block = documented_block()
+            assert "listen 80;" in block and "listen 443 ssl;" in block
+            block = block.replace("listen 80;", f"listen 127.0.0.1:{http_port};")
             block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
             block = block.replace("http://127.0.0.1:8000", f"http://127.0.0.1:{server.port}")
             block = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {certificate};", block)
@@ -90,7 +103,7 @@ def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Serve
             )
             if wait_for_nginx(running, port, folder, may_retry=tries_left > 0):
                 break
-        yield port, server
+        yield Proxy(port, http_port, server)
     finally:
         if running is not None:
             running.terminate()
@@ -154,8 +167,8 @@ def get(
         connection.close()
 
 
-def test_pages_and_the_api_answer_through_the_proxy(proxy: tuple[int, ServeProcess]) -> None:
-    port, _ = proxy
+def test_pages_and_the_api_answer_through_the_proxy(proxy: Proxy) -> None:
+    port = proxy.port
     status, body = get(port, "/api/health", NAME)
     assert status == 200 and json.loads(body)["status"] == "ok"
     status, body = get(port, "/room", NAME)
@@ -164,8 +177,8 @@ def test_pages_and_the_api_answer_through_the_proxy(proxy: tuple[int, ServeProce
     assert status == 400 and b"does not answer for host" in body
 
 
-def test_the_room_socket_works_through_the_proxy(proxy: tuple[int, ServeProcess]) -> None:
-    port, _ = proxy
+def test_the_room_socket_works_through_the_proxy(proxy: Proxy) -> None:
+    port = proxy.port
     with connect(
         f"wss://{NAME}:{port}/ws/rooms",
         sock=socket.create_connection(("127.0.0.1", port)),
@@ -179,28 +192,42 @@ def test_the_room_socket_works_through_the_proxy(proxy: tuple[int, ServeProcess]
 
 
 def test_the_room_page_s_qr_code_of_its_https_link_is_drawn_through_the_proxy(
-    proxy: tuple[int, ServeProcess],
+    proxy: Proxy,
 ) -> None:
     """The room page asks for a QR code of its own link, https://NAME/room/CODE: the server,
     reached over plain http from the proxy, took the link for one to another server (400) and
     the room page showed a broken image. The block passes the scheme on (X-Forwarded-Proto)."""
-    port, _ = proxy
+    port = proxy.port
     link = f"https://{NAME}/room/ABC234"  # the page's own link, on port 443
     status, body = get(port, f"/api/share/qr.svg?url={link}", NAME)
     assert status == 200 and b"<svg" in body, body[:200]
 
 
 def test_each_player_behind_the_proxy_has_the_limits_of_their_own_address(
-    proxy: tuple[int, ServeProcess],
+    proxy: Proxy,
 ) -> None:
     """Every request came from the proxy's address, so the limits of one address (room codes
     looked up, rooms created, sockets open) were shared by every player of the server: ten
     unknown room codes looked up by one visitor refused the next look-up of anyone else. The
     block passes the client's address on (X-Forwarded-For), which the server takes from the
     proxy on its own machine."""
-    port, _ = proxy
+    port = proxy.port
     assert get(port, "/api/rooms/ZZZZZ2", NAME, source="127.0.0.2")[0] == 404
     # one connection, no TLS handshake a look-up: a loaded machine that took over 0.5 s for
     # each let the bucket (2 a second, bursts of 10) fill as fast as it was drained
     assert get(port, "/api/rooms/ZZZZZ2", NAME, source="127.0.0.2", times=60)[0] == 429
     assert get(port, "/api/rooms/ZZZZZ3", NAME, source="127.0.0.3")[0] == 404
+
+
+def test_plain_http_is_sent_to_the_https_page(proxy: Proxy) -> None:
+    """The block on port 80: a link typed or shared as http:// (a QR code scanned by a
+    phone that drops the scheme) is sent on to the same page over https, not refused."""
+    connection = http.client.HTTPConnection("127.0.0.1", proxy.http_port, timeout=10)
+    try:
+        connection.request("GET", "/room/ABC234?x=1", headers={"Host": NAME})
+        answer = connection.getresponse()
+        answer.read()
+    finally:
+        connection.close()
+    assert answer.status == 301
+    assert answer.getheader("Location") == f"https://{NAME}/room/ABC234?x=1"

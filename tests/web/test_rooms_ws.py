@@ -642,3 +642,6 @@ def test_a_rooms_state_says_open_closed_with_results_or_unknown_and_counts_misse
         assert client.get(f"/api/rooms/{unknown}").status_code == 404  # the third miss
         refused = client.get(f"/api/rooms/{unknown}")  # the burst of 3 spent on misses
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+        # as every 429 of the API (the challenges' too): the wait in the body as well
+        assert refused.json()["retry_after"] == int(refused.headers["Retry-After"])
+        assert set(refused.json()) == {"error", "status", "retry_after"}

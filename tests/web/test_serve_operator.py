@@ -166,6 +166,23 @@ def test_the_documented_systemd_unit_runs_options_boggle_serve_takes() -> None:
     assert args.access_log and args.allowed_host == ["boggle.example.org"] and args.data
 
 
+def test_the_documented_unit_waits_for_the_network_it_asks_for() -> None:
+    """`After=network-online.target` alone orders the unit after a target nothing may pull
+    in (systemd starts it only when a unit wants it): the server could start before the
+    network is up. The unit wants the target it waits for."""
+    import configparser
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text(encoding="utf-8")
+    unit = re.search(r"```ini\n(.*?)```", doc, flags=re.S)
+    assert unit, "docs/web.md has no systemd unit"
+    parsed = configparser.ConfigParser(strict=False, interpolation=None)
+    parsed.read_string(unit.group(1))
+    after = parsed["Unit"].get("After", "").split()
+    wanted = parsed["Unit"].get("Wants", "").split() + parsed["Unit"].get("Requires", "").split()
+    assert "network-online.target" in after
+    assert [name for name in after if name.endswith("-online.target") and name not in wanted] == []
+
+
 def test_the_documented_unit_s_server_answers_the_restart_recipe_s_health_check() -> None:
     """docs/server.md restarts once `curl http://127.0.0.1:8000/api/health` says no round is
     played, but the documented unit's `--allowed-host boggle.example.org` replaced the

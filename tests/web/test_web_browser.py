@@ -332,8 +332,33 @@ def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
 
 def test_an_answer_without_json_is_one_line(page: Any) -> None:
     page.wait_for_selector("body[data-ready='true']")  # the link's own solve has answered
-    page.route("**/api/solve", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    page.route(
+        "**/api/solve",
+        lambda route: route.fulfill(status=500, body="Internal Server Error"),
+    )
     page.fill("#board-input", FXIE)
     page.click("#solve-button")
     page.wait_for_selector("#error:not([hidden])")
-    assert page.locator("#error").text_content() == "the server answered 502 without JSON"
+    assert page.locator("#error").text_content() == "the server answered 500 without JSON"
+
+
+@pytest.mark.parametrize("status", [502, 503, 504])
+def test_a_proxy_page_while_the_server_is_down_says_it_cannot_be_reached(
+    page: Any, status: int
+) -> None:
+    # nginx in front answers a restart (or a server down) with its own HTML page
+    page.wait_for_selector("body[data-ready='true']")
+    page.route(
+        "**/api/solve",
+        lambda route: route.fulfill(
+            status=status,
+            content_type="text/html",
+            body="<html><body><center><h1>502 Bad Gateway</h1></center></body></html>",
+        ),
+    )
+    page.fill("#board-input", FXIE)
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error").text_content() == (
+        f"the server cannot be reached right now ({status}): try again shortly"
+    )

@@ -205,8 +205,22 @@ def test_accept_errors_are_logged_once_with_a_count(caplog: pytest.LogCaptureFix
         (b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX\x00: b\r\n\r\n", 400, "header line"),
         (b"POST /api/solve HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 400, "chunked"),
         (b"GET /api/health HTTP/1.1\r\nX: " + b"a" * 20_000, 431, "over the limit of 16,384"),
+        # whole, in one write (h11 held its limit only for a head still incomplete)
+        (
+            b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 20_000 + b"\r\n\r\n",
+            431,
+            "over the limit of 16,384",
+        ),
     ],
-    ids=["request-line", "not-ascii", "two-lengths", "nul", "gzip", "head-too-large"],
+    ids=[
+        "request-line",
+        "not-ascii",
+        "two-lengths",
+        "nul",
+        "gzip",
+        "head-too-large",
+        "whole-head-too-large",
+    ],
 )
 def test_a_request_that_is_not_http_gets_the_apis_json_error_saying_why(
     head: bytes, status: int, reason: str
@@ -225,6 +239,19 @@ def test_a_request_that_is_not_http_gets_the_apis_json_error_saying_why(
         assert error["error"].startswith("the request cannot be read as HTTP/1.1: ")
         assert reason in error["error"] and error["error"].isprintable()
         assert request(port, "GET", "/api/health")[0] == 200  # and the server answers others
+
+
+def test_a_head_just_within_the_limit_is_answered() -> None:
+    """The limit of 16,384 bytes is the head's: request line, header lines and the blank
+    line, counted as sent."""
+    start = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX: "
+    with served(create_app(WebConfig(preload=False))) as port:
+        for size, status in ((16_384, b"200"), (16_385, b"431")):
+            filler = b"a" * (size - len(start) - 4)
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(start + filler + b"\r\n\r\n")
+                answer = sock.recv(100)
+            assert answer.startswith(b"HTTP/1.1 " + status), (size, answer)
 
 
 def test_the_server_s_own_warnings_and_errors_are_timestamped_lines_on_stderr(

@@ -20,6 +20,7 @@ file (``serve --data``).
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Callable
@@ -45,10 +46,19 @@ from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.lan import is_loopback_host
 from boggle.web.middleware import address_key
-from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
+from boggle.web.models import (
+    ERRORS,
+    BoardText,
+    ErrorBody,
+    FoundEntry,
+    MinLength,
+    RateLimitedBody,
+    SolvedEntry,
+)
 from boggle.web.pages import page
-from boggle.web.rooms import RoomService, room_service
+from boggle.web.rooms import RoomService, rate_limited_answer, room_service
 from boggle.web.workers import WorkerPool
+from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
 
 router = APIRouter(route_class=JsonRoute)
@@ -145,7 +155,7 @@ CHALLENGE_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS,
     404: {"model": ErrorBody, "description": "no challenge has this code"},
     409: {"model": ErrorBody, "description": "the name has a result, or the challenge is full"},
-    429: {"model": ErrorBody, "description": "too many challenges created from this address"},
+    429: {"model": RateLimitedBody, "description": "too many challenges created from this address"},
 }
 
 
@@ -159,6 +169,26 @@ class ChallengeService:
         self.store = store
         self.gate = CreationGate(store.limits)
         self.rooms = rooms
+        self.ready: set[str] = set()
+        """The lists read whole for judging (:meth:`make_ready`)."""
+
+    async def make_ready(self, name: str, catalogue: Catalogue) -> None:
+        """Read the list ``name`` for judging, the first time: its words, their levels and
+        written forms, the solver's index. This is done off the event loop and outside the
+        time limit of the request's work: on a loaded machine, reading a list (a second or
+        more) within that limit made a player's first result a 408, and it was not kept. A
+        list this server cannot give is left to the work to refuse."""
+        if name in self.ready:
+            return
+        try:
+            if self.rooms is not None:
+                lexicon = await self.rooms.lexicon_of(name)  # a room's warm-up, shared
+            else:
+                lexicon = await asyncio.to_thread(catalogue.get, name)
+            await asyncio.to_thread(lambda: lexicon.word_set)  # the judge's `word in lexicon`
+        except LexiconError:
+            return
+        self.ready.add(name)
 
     def players_from(self, address: str) -> int:
         """The room connections open from ``address``: each adds an allowance of
@@ -182,12 +212,9 @@ Service = Annotated[ChallengeService, Depends(challenge_service)]
 
 def _refusal(error: RoomError) -> JSONResponse:
     status = STATUS.get(error.code, 400)
-    body: dict[str, Any] = {"error": error.message, "status": status}
-    headers = None
-    if error.retry_after is not None:
-        body["retry_after"] = error.retry_after
-        headers = {"Retry-After": str(int(error.retry_after))}
-    return JSONResponse(body, status_code=status, headers=headers)
+    if status == 429:
+        return rate_limited_answer(error)
+    return JSONResponse({"error": error.message, "status": status}, status_code=status)
 
 
 def _not_stored(error: sqlite3.Error) -> JSONResponse:
@@ -206,6 +233,16 @@ async def _answer(
         return _refusal(error)
     except sqlite3.Error as error:
         return _not_stored(error)
+
+
+async def _found(
+    code: str, context: WebContext, service: ChallengeService
+) -> Challenge | JSONResponse:
+    """The challenge of ``code`` with its list read for judging, or the JSON error."""
+    found = await _answer(context, lambda: service.store.find(code), context.rounds)
+    if not isinstance(found, JSONResponse):
+        await service.make_ready(found.dictionary, context.catalogue)
+    return found
 
 
 def _body(
@@ -271,6 +308,7 @@ async def create_challenge(
         service.gate.admit(address, time.monotonic(), service.players_from(address))
     except RoomError as error:
         return _refusal(error)
+    await service.make_ready(dictionary, context.catalogue)
 
     def work() -> Challenge:
         lexicon = context.catalogue.get(dictionary)
@@ -298,6 +336,10 @@ async def get_challenge(
     """The round to play and everyone's results, best first, each with the words only
     they found; with ``name`` (a player with a result), the board's words they missed."""
 
+    found = await _found(code, context, service)
+    if isinstance(found, JSONResponse):
+        return found
+
     def work() -> dict[str, Any]:
         return _body(service.store.find(code), service.store.results(code), context, name)
 
@@ -317,6 +359,9 @@ async def post_result(
     """One player's words, judged here with the challenge's board, list and rules (a score
     is never taken from the client); a name has one result (409 for a second).  The
     answer is the challenge with every result, and the one posted."""
+    found = await _found(code, context, service)
+    if isinstance(found, JSONResponse):
+        return found
 
     def work() -> dict[str, Any]:
         challenge = service.store.find(code)

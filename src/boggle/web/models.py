@@ -137,6 +137,13 @@ class ErrorBody(BaseModel):
     status: int
 
 
+class RateLimitedBody(ErrorBody):
+    """A 429: the refusal passes with time, in ``retry_after`` whole seconds (as the
+    ``Retry-After`` header says)."""
+
+    retry_after: int
+
+
 class WordEntry(BaseModel):
     word: str
     points: int

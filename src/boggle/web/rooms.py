@@ -60,7 +60,7 @@ from boggle.rooms.storage import ResultStore
 from boggle.web import daily as daily_routes
 from boggle.web.context import JsonRoute, WebContext, freeze_long_lived, web_context
 from boggle.web.middleware import IdleMark, address_key
-from boggle.web.models import ErrorBody
+from boggle.web.models import ErrorBody, RateLimitedBody
 from boggle.web.pages import page
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
@@ -449,10 +449,12 @@ class RoomService:
 
     def too_many_lookups(self, wait: float) -> RoomError:
         rate = self.limits.code_lookups_per_second
+        seconds = max(1, math.ceil(wait))
         return RoomError(
             "rate_limited",
             f"too many room codes looked up (at most {rate:g} a second from one address); "
-            f"try again in {max(1, math.ceil(wait))} s",
+            f"try again in {seconds} s",
+            retry_after=seconds,
         )
 
     def _warm(self, name: str) -> Lexicon:
@@ -758,18 +760,24 @@ async def room_socket(socket: WebSocket, service: Service) -> None:
 ROOM_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "a code that is not 6 characters of A-Z, 2-9"},
     404: {"model": ErrorBody, "description": "no open room and no stored results"},
-    429: {"model": ErrorBody, "description": "too many requests from this address"},
+    429: {"model": RateLimitedBody, "description": "too many requests from this address"},
 }
+
+
+def rate_limited_answer(error: RoomError) -> JSONResponse:
+    """The 429 of a refusal that passes with time: ``retry_after`` (whole seconds) in the
+    body and the ``Retry-After`` header alike, as every 429 of the API answers."""
+    seconds = max(1, math.ceil(error.retry_after or 1))
+    return JSONResponse(
+        {"error": error.message, "status": 429, "retry_after": seconds},
+        status_code=429,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 def _refused(service: RoomService, wait: float) -> JSONResponse:
     """A 429 answer saying when to look a code up again."""
-    message = service.too_many_lookups(wait).message
-    return JSONResponse(
-        {"error": message, "status": 429},
-        status_code=429,
-        headers={"Retry-After": str(max(1, math.ceil(wait)))},
-    )
+    return rate_limited_answer(service.too_many_lookups(wait))
 
 
 @router.get("/api/rooms/{code}", tags=["rooms"], responses=ROOM_ERRORS)

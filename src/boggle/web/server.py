@@ -76,18 +76,42 @@ class ServerLimits:
         check_limits(self)
 
 
+def head_size(request: h11.Request) -> int:
+    """The bytes of ``request``'s head as sent (less any spaces around header values, which
+    h11 drops): its request line, its header lines and the blank line ending it.
+
+    >>> head_size(h11.Request(method="GET", target="/", headers=[("Host", "a")]))
+    27
+    """
+    line = len(request.method) + len(request.target) + len(request.http_version) + 9
+    fields = sum(len(name) + len(value) + 4 for name, value in request.headers.raw_items())
+    return line + fields + 2
+
+
 class ReasonKeepingConnection(h11.Connection):
     """h11's server side, keeping why the last request could not be read (uvicorn says only
-    "Invalid HTTP request received.")."""
+    "Invalid HTTP request received."), and holding the head's size limit for a head that
+    arrived whole: h11 applies its ``max_incomplete_event_size`` only to a head still
+    incomplete, so one read (up to 64 KiB) holding a whole head over the limit was read."""
 
     unreadable: h11.RemoteProtocolError | None = None
 
+    def __init__(self, our_role: Any, max_head_bytes: int) -> None:
+        super().__init__(our_role, max_incomplete_event_size=max_head_bytes)
+        self.max_head_bytes = max_head_bytes
+
     def next_event(self) -> Any:
         try:
-            return super().next_event()
+            event = super().next_event()
         except h11.RemoteProtocolError as error:
             self.unreadable = error
             raise
+        if isinstance(event, h11.Request) and head_size(event) > self.max_head_bytes:
+            self.unreadable = h11.RemoteProtocolError(
+                "Receive buffer too long", error_status_hint=431
+            )
+            raise self.unreadable
+        return event
 
 
 def unreadable_request(

@@ -1289,6 +1289,9 @@ export function jsonText(body) {
 
 const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
 
+// The statuses a proxy answers itself when the server behind it is down or restarting.
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
@@ -1308,6 +1311,11 @@ export async function api(path, body) {
   try {
     data = await response.json();
   } catch (error) {
+    // a proxy in front (nginx) answers 502, 503 or 504 of its own, an HTML page, while the
+    // server restarts or is down: for the player the server cannot be reached, not "broken"
+    if (GATEWAY_DOWN.has(response.status)) {
+      throw new Error(`the server cannot be reached right now (${response.status}): try again shortly`);
+    }
     throw new Error(`the server answered ${response.status} without JSON`);
   }
   if (!response.ok) {
