@@ -692,3 +692,24 @@ def test_practise_asks_the_words_missed_again_until_they_are_right(
     named = [line.removeprefix("> Not quite: the word is ").rstrip(".") for line in asked]
     assert len(named) == 3 and named[1] != named[0] and named[2] != named[1]
     assert out[-1] == "Practised 2 words: 0 right; 2 words still due today."
+
+
+def test_fields_a_later_version_keeps_are_written_back_as_read(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An older ``boggle words`` dropped the entry's fields it did not know (as ``practised``
+    and ``learned_on`` were to the one before them) when it saved: a later version's kept
+    nothing of its own. Now they are written back as read, after the known ones, by each
+    command that saves (remove, add here)."""
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    later = {"hint": {"seen": 3}, "tags": ["food", "ñ"]}
+    saved_file(data_home, {"word": "limbo", **later}, {"word": "fame"}, {"word": "lime"})
+    assert main(["words", "remove", "fame"]) == 0
+    assert main(["words", "add", "mile"]) == 0
+    capsys.readouterr()
+    kept = stored(data_home)
+    assert sorted(kept) == ["limbo", "lime", "mile"]
+    assert {name: kept["limbo"][name] for name in later} == later
+    assert list(kept["limbo"])[-2:] == ["hint", "tags"]  # after the known fields
+    assert "hint" not in kept["lime"]

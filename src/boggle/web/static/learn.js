@@ -9,7 +9,8 @@
 // is next asked, "" for at once; practised: YYYY-MM-DD, the day it was last answered in
 // practice, "" never; learned_on: YYYY-MM-DD, the day it was learned, "" while to learn or when
 // not known; an entry stored before there were due days has none: such entries are spread over
-// the days to come, SPREAD_PER_DAY a day, see readWords).
+// the days to come, SPREAD_PER_DAY a day, see readWords); an entry's fields this page does not
+// know (a later version's) are kept as read and stored again (cleanEntry).
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
 import {
@@ -110,8 +111,16 @@ export function withLanguages(words, lists) {
   return { words: merged, changed: changed || merged.length !== words.length };
 }
 
+// The entry's fields this page reads; any other (a later version's) is kept as read and
+// stored again, so an older page (or `boggle words`) does not drop what a newer one keeps.
+const KNOWN_FIELDS = new Set([
+  "word", "list", "language", "points", "level", "board", "date", "learned", "streak", "due",
+  "practised", "learned_on",
+]);
+
 // A stored entry as this page can use it, or null: `cleanEntry({ word: "fame" })` has the
-// other fields filled in; an entry without a word of letters is dropped.
+// other fields filled in; an entry without a word of letters is dropped; the fields this page
+// does not know come after its own, as they were (`__proto__` left out: it is no field).
 function cleanEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.word !== "string") return null;
   const word = entry.word.trim().toLowerCase();
@@ -120,7 +129,7 @@ function cleanEntry(entry) {
   const list = text(entry.list, 64);
   const language = typeof entry.language === "string" && /^[a-z]{2,3}$/.test(entry.language)
     ? entry.language : listLanguage(list, null);
-  return {
+  const known = {
     word,
     list,
     language,
@@ -134,6 +143,10 @@ function cleanEntry(entry) {
     practised: /^\d{4}-\d{2}-\d{2}$/.test(entry.practised ?? "") ? entry.practised : "",
     learned_on: entry.learned === true && /^\d{4}-\d{2}-\d{2}$/.test(entry.learned_on ?? "") ? entry.learned_on : "",
   };
+  for (const name of Object.keys(entry)) {
+    if (!KNOWN_FIELDS.has(name) && name !== "__proto__") known[name] = entry[name];
+  }
+  return known;
 }
 
 // The kept words and, when the stored value could not be read, a line saying so:
