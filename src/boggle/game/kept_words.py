@@ -44,8 +44,9 @@ else:
 FILE_VERSION = 1
 """The version of the stored value (the web page's too)."""
 
-MOST_KEPT = 300
-"""The most words kept (the web page's limit)."""
+MOST_KEPT = 5000
+"""The most words kept (the web page's limit, ``MOST_KEPT`` in ``learn.js``: a test holds them
+equal): a learner keeping 10 words a day has room for well over a year of them."""
 
 INTERVALS = (1, 3, 7, 21, 60)
 """Days until a word answered right is asked again, by its right answers in a row."""
@@ -60,8 +61,9 @@ spreads them."""
 LEVELS = ("common", "standard", "obscure")
 """A word's levels, the most common first (two entries of one word keep the first of theirs)."""
 
-MOST_FILE_BYTES = 1_000_000
-"""The largest file read (300 words take about 50 kB)."""
+MOST_FILE_BYTES = 4_000_000
+"""The largest file read (5,000 words take about 1.1 MB; ``MOST_FILE_BYTES`` in ``words.js``
+too)."""
 
 
 class KeptWordsError(BoggleError):

@@ -18,8 +18,9 @@ import {
 } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
+export const MEANINGS_KEY = "boggle-learn-meanings";  // My words' kept meanings (words.js)
 export const KEEP_PER_ROUND = 10;
-export const MOST_KEPT = 300;
+export const MOST_KEPT = 5000;  // boggle.game.kept_words.MOST_KEPT too (a test holds them equal)
 const LEVEL_ORDER = { common: 0, standard: 1, obscure: 3 };  // no level known: 2
 
 // The language of the word list named `list` (null: the server's default list), from the
@@ -219,13 +220,22 @@ export function wordsText(words) {
   return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
-// Stores `words` (the whole list); false when the browser refuses.
+// Stores `words` (the whole list); false when the browser refuses. Storage full, the meanings
+// My words keeps (key "boggle-learn-meanings", looked up again when needed) make room first.
 export function saveWords(words) {
+  const text = wordsText(words);
   try {
-    localStorage.setItem(LEARN_KEY, wordsText(words));
+    localStorage.setItem(LEARN_KEY, text);
     return true;
   } catch (error) {
-    return false;
+    try {
+      if (localStorage.getItem(MEANINGS_KEY) === null) return false;
+      localStorage.removeItem(MEANINGS_KEY);
+      localStorage.setItem(LEARN_KEY, text);
+      return true;
+    } catch (again) {
+      return false;
+    }
   }
 }
 
@@ -341,7 +351,7 @@ export function keepMissed(missed, list, board) {
   if (!missed.length) return { line: "No missed words to keep.", done: true };
   if (!chosen.length) return { line: "These words are kept already.", done: true };
   const room = MOST_KEPT - words.length;
-  if (room <= 0) return { line: `Your list is full (${MOST_KEPT} words): remove some first.`, done: false };
+  if (room <= 0) return { line: `Your list is full (${MOST_KEPT.toLocaleString("en")} words): remove some first.`, done: false };
   const date = today();
   const language = listLanguage(list);
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
@@ -353,7 +363,7 @@ export function keepMissed(missed, list, board) {
   }
   keepStorage();
   const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
-  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
+  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT.toLocaleString("en")} words)` : "";
   const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
   return { line, done: !left };
 }
@@ -371,7 +381,7 @@ export function keepOne(entry, list, board) {
   const name = entry.word.toUpperCase();
   const language = listLanguage(list);
   if (keptAlready(words)({ word: entry.word, list, language })) return `${name} is kept already.`;
-  if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT.toLocaleString("en")} words): remove some first.`;
   const added = cleanEntry({
     word: entry.word, list, language, points: entry.points, level: entry.level, board, date: today(),
     learned: false, streak: 0, due: "",
