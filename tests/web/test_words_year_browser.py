@@ -36,14 +36,11 @@ def kept(word: str, **fields: Any) -> dict[str, Any]:
     return entry | fields
 
 
-def words_page(pages: Pages, server: ServeProcess, words: list[dict[str, Any]], **more: str) -> Any:
-    """/words on a phone with ``words`` stored (and the other keys ``more``) before it loads."""
+def words_page(pages: Pages, server: ServeProcess, words: list[dict[str, Any]]) -> Any:
+    """/words on a phone with ``words`` stored before it loads."""
     page = pages.open(server.url + "/words", **PHONE)
-    values = {KEY: json.dumps({"version": 1, "words": words}), **more}
-    page.evaluate(
-        "(values) => { for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }",
-        values,
-    )
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     return page
