@@ -2,7 +2,8 @@
 serve`, a 390x844 phone): the fields a later version keeps in an entry survive this page's
 reading and saving; a stored meaning is shown without asking the server again, and the words
 without one are looked up as their cards come into view; a list of MOST_KEPT words (the
-limit both shells share) loads and filters in good time.
+limit both shells share) is listed 100 cards a section; a full storage gives up the kept
+meanings before the words.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -183,3 +184,36 @@ def test_a_year_of_words_is_listed_a_hundred_cards_at_a_time(
     page.wait_for_selector("#practise-verdict.good")
     assert stored(page)[-1]["streak"] == 1 and len(stored(page)) == MOST_KEPT
     assert page.locator(".kept-word").count() == 100
+
+
+# A browser whose storage is full while My words' kept meanings are in it: storing the words
+# is refused until they are gone (a quota error, as a full localStorage throws).
+FULL_STORAGE = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const meanings = this.getItem("boggle-learn-meanings") !== null;
+    if (key === "boggle-learn" && meanings && window.storageFull) {
+      throw new DOMException("full", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+
+def test_a_full_storage_gives_up_the_kept_meanings_before_the_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """With thousands of words and their meanings kept, a full storage refused a change to the
+    words ("This browser refused to keep the change") while the meanings, which can be looked
+    up again, took the room: now they are dropped first and the words kept."""
+    pages.init_scripts.append(FULL_STORAGE)
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    for _ in range(100):  # the meanings stored a moment after they come
+        if page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')")
+    page.evaluate("() => { window.storageFull = true; }")
+    page.click(".kept-word[data-word='limbo'] button.remove")
+    assert page.text_content("#words-status") == "LIMBO removed."
+    assert [entry["word"] for entry in stored(page)] == ["fame"]
