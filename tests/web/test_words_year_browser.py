@@ -187,12 +187,14 @@ def test_a_year_of_words_is_listed_a_hundred_cards_at_a_time(
 
 
 # A browser whose storage is full while My words' kept meanings are in it: storing the words
-# is refused until they are gone (a quota error, as a full localStorage throws).
+# is refused until they are gone (a quota error, as a full localStorage throws); or, with
+# window.storageFull "always", refused whatever is given up.
 FULL_STORAGE = """(() => {
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
     const meanings = this.getItem("boggle-learn-meanings") !== null;
-    if (key === "boggle-learn" && meanings && window.storageFull) {
+    const full = window.storageFull === "always" || (meanings && window.storageFull);
+    if (key === "boggle-learn" && full) {
       throw new DOMException("full", "QuotaExceededError");
     }
     return setItem.call(this, key, value);
@@ -217,3 +219,20 @@ def test_a_full_storage_gives_up_the_kept_meanings_before_the_words(
     page.click(".kept-word[data-word='limbo'] button.remove")
     assert page.text_content("#words-status") == "LIMBO removed."
     assert [entry["word"] for entry in stored(page)] == ["fame"]
+
+
+def test_a_change_the_browser_refuses_is_said_not_hidden_by_its_line(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A removal the browser refused to store (storage full, nothing to give up) said "This
+    browser refused to keep the change", then at once "LIMBO removed." over it: the word came
+    back on the next visit. Now the refusal stays said."""
+    pages.init_scripts.append(FULL_STORAGE)
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    page.evaluate("() => { localStorage.removeItem('boggle-learn-meanings'); }")
+    page.evaluate("() => { window.storageFull = 'always'; }")
+    page.click(".kept-word[data-word='limbo'] button.remove")
+    assert page.text_content("#words-status") == (
+        "This browser refused to keep the change (storage is off or full)."
+    )
+    assert [entry["word"] for entry in stored(page)] == ["fame", "limbo"]

@@ -260,10 +260,14 @@ function storedElsewhere(event) {
   }
 }
 
-// Each change is one change to the list as stored now (reloadWords first), then kept whole.
+// Each change is one change to the list as stored now (reloadWords first), then kept whole;
+// false (and said) when the browser refused it: the line saying what was done is not shown
+// over that.
 function save() {
-  if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
+  const saved = saveWords(state.words);
+  if (!saved) say("This browser refused to keep the change (storage is off or full).");
   writeMeanings();
+  return saved;
 }
 
 function say(text) {
@@ -477,9 +481,9 @@ function learnAgain(entry) {
   const practised = entry.practised;
   answered(entry, false);
   entry.practised = practised;  // moved back, not practised
-  save();
+  const saved = save();
   render(entry);
-  say(`${entry.word.toUpperCase()} is back in To learn.`);
+  if (saved) say(`${entry.word.toUpperCase()} is back in To learn.`);
   const item = [...$("to-learn-list").children].find((li) => li.dataset.key === keyOf(entry));
   (item?.querySelector("button.remove") ?? $("words-title")).focus();
 }
@@ -490,10 +494,10 @@ function removeWord(entry) {
   const at = items.findIndex((item) => item.dataset.key === keyOf(entry));
   reloadWords();
   state.words = state.words.filter((other) => other !== entry);
-  save();
+  const saved = save();
   if (state.practising === entry) nextClue();
   render();
-  say(`${entry.word.toUpperCase()} removed.`);
+  if (saved) say(`${entry.word.toUpperCase()} removed.`);
   // the focus stays in the list: on the word now in its place, else on the page's title
   const next = list.children[Math.min(at, list.children.length - 1)];
   (next?.querySelector("button.remove") ?? $("words-title")).focus();
@@ -734,9 +738,9 @@ function closeClear(cleared) {
     state.practising = null;
     $("practise-form").hidden = true;
     $("practise-start").hidden = false;
-    save();
+    const saved = save();
     render();
-    say("All words removed.");
+    if (saved) say("All words removed.");
     $("words-title").focus();
   } else {
     $("clear-all").focus();
