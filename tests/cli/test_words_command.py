@@ -14,7 +14,7 @@ import pytest
 
 from boggle.cli.commands import words as words_command
 from boggle.cli.main import main
-from boggle.game.kept_words import read_words, words_file
+from boggle.game.kept_words import MOST_KEPT, read_words, words_file
 
 BOARD = "fxie amlo ewbx astu"
 
@@ -417,7 +417,7 @@ def test_words_import_dash_reads_standard_input_with_a_file_s_checks(
     assert list(stored(words)) == ["limbo", "fame"] and done.stderr == b""
 
 
-def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_300(
+def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_most_kept(
     data_home: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -434,17 +434,20 @@ def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_300(
     assert capsys.readouterr().out.startswith("Added 10 words from")
     dues = [entry["due"] for entry in json.loads(data_home.read_text())["words"][15:]]
     assert dues == [""] * 5 + ["2026-11-30"] * 5  # 20 a day, as My words spreads them
-    # at most 300: those that fit are added, the rest said
+    # at most MOST_KEPT: those that fit are added, the rest said
     full = [
         {"word": "c" + chr(97 + n // 26 // 26) + chr(97 + n // 26 % 26) + chr(97 + n % 26)}
-        for n in range(295)
+        for n in range(MOST_KEPT - 5)
     ]
     saved_file(data_home, *full)
     assert main(["words", "import", str(source)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Added 5 words from")
-    assert "5 words did not fit (at most 300 are kept; 'boggle words remove WORD'): BF, " in out
-    assert len(stored(data_home)) == 300
+    assert (
+        f"5 words did not fit (at most {MOST_KEPT:,} are kept; 'boggle words remove WORD'): BF, "
+        in out
+    )
+    assert len(stored(data_home)) == MOST_KEPT
 
 
 def test_words_export_saves_the_file_never_over_one_unasked(
@@ -692,3 +695,24 @@ def test_practise_asks_the_words_missed_again_until_they_are_right(
     named = [line.removeprefix("> Not quite: the word is ").rstrip(".") for line in asked]
     assert len(named) == 3 and named[1] != named[0] and named[2] != named[1]
     assert out[-1] == "Practised 2 words: 0 right; 2 words still due today."
+
+
+def test_fields_a_later_version_keeps_are_written_back_as_read(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An older ``boggle words`` dropped the entry's fields it did not know (as ``practised``
+    and ``learned_on`` were to the one before them) when it saved: a later version's kept
+    nothing of its own. Now they are written back as read, after the known ones, by each
+    command that saves (remove, add here)."""
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    later = {"hint": {"seen": 3}, "tags": ["food", "ñ"]}
+    saved_file(data_home, {"word": "limbo", **later}, {"word": "fame"}, {"word": "lime"})
+    assert main(["words", "remove", "fame"]) == 0
+    assert main(["words", "add", "mile"]) == 0
+    capsys.readouterr()
+    kept = stored(data_home)
+    assert sorted(kept) == ["limbo", "lime", "mile"]
+    assert {name: kept["limbo"][name] for name in later} == later
+    assert list(kept["limbo"])[-2:] == ["hint", "tags"]  # after the known fields
+    assert "hint" not in kept["lime"]

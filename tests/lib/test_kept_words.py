@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable
@@ -114,3 +115,36 @@ def test_an_answer_keeps_the_day_practised_and_the_day_learned() -> None:
     words = [review, KeptWord("limbo", learned=True), once]  # limbo: learned before the day kept
     assert progress_line(words, "2026-11-30") == "2 of 3 words learned, 1 this month."
     assert progress_line(words, "2026-12-01") == "2 of 3 words learned, none this month."
+
+
+def test_both_shells_keep_as_many_words_and_read_as_large_a_file() -> None:
+    """``boggle words`` and My words share one limit (a list kept in one is whole in the
+    other) and one largest file: learn.js's MOST_KEPT and words.js's MOST_FILE_BYTES are
+    this module's, and enough for a learner's year (10 words a day)."""
+    from boggle.game import kept_words
+
+    static = Path(kept_words.__file__).parent.parent / "web" / "static"
+    learn = (static / "learn.js").read_text(encoding="utf-8")
+    words = (static / "words.js").read_text(encoding="utf-8")
+    most = re.search(r"^export const MOST_KEPT = (\d+);", learn, re.MULTILINE)
+    file_bytes = re.search(r"^const MOST_FILE_BYTES = (\d+);", words, re.MULTILINE)
+    assert most and file_bytes
+    assert int(most.group(1)) == kept_words.MOST_KEPT >= 3650
+    assert int(file_bytes.group(1)) == kept_words.MOST_FILE_BYTES
+    # a full list of long entries (5x5 boards, learned, every day set) fits in the file
+    entry = kept_words.KeptWord(
+        "abcdefghijkl",
+        "en-70",
+        "en",
+        12,
+        "standard",
+        "abcde " * 4 + "abcde",
+        "2026-11-29",
+        True,
+        3,
+        "2026-12-20",
+        "2026-11-29",
+        "2026-11-29",
+    )
+    text = kept_words.words_text([entry] * kept_words.MOST_KEPT)
+    assert len(text.encode()) < kept_words.MOST_FILE_BYTES / 2

@@ -25,6 +25,7 @@ from challenge_round import LONG_ROUND, make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle.game.hints import hint_definition
+from boggle.game.kept_words import MOST_KEPT
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -43,6 +44,11 @@ def kept(word: str, **fields: Any) -> dict[str, Any]:
     entry = {"word": word, "list": None, "points": 1, "board": FXIE, "date": "2026-11-27"}
     entry.update(fields)
     return entry
+
+
+def word_of(n: int) -> str:
+    """The ``n``-th of many made-up words: "waaa", "waab", ... (17,576 of them)."""
+    return "w" + chr(97 + n // 676 % 26) + chr(97 + n // 26 % 26) + chr(97 + n % 26)
 
 
 def words_page(pages: Pages, server: ServeProcess, words: Any, raw: str | None = None) -> Any:
@@ -879,7 +885,13 @@ def test_my_words_looks_up_at_most_four_meanings_at_a_time(
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator("#to-learn-list .kept-word").count() == len(MANY_WORDS)
-    # every word listed and asked for its meaning: four of them sent, the rest waiting
+    # every word listed (all near the screen) and asked for its meaning: four of them sent,
+    # the rest waiting (asked as the cards come near the screen, a frame after)
+    for _ in range(100):
+        if page.evaluate("() => window.lookUps.asked") >= 4:
+            break
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(100)  # no fifth comes
     counts = page.evaluate("() => window.lookUps")
     assert counts == {"asked": 4, "running": 4, "most": 4}, counts
     page.wait_for_function("() => document.querySelectorAll('.kept-meaning').length === 9")
@@ -1055,9 +1067,10 @@ def test_a_clue_is_the_library_s_hint_definition(pages: Pages, server: ServeProc
 def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(
     pages: Pages, server: ServeProcess
 ) -> None:
-    """A list of 300 words keeps no more: the round's button says so and stays, so that once
-    words are removed (on My words, in another tab) the round's missed words can be kept."""
-    full = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(300)]
+    """A list of MOST_KEPT words keeps no more: the round's button says so and stays, so that
+    once words are removed (on My words, in another tab) the round's missed words can be
+    kept."""
+    full = [kept(word_of(i)) for i in range(MOST_KEPT)]
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     page.evaluate(
         "([key, value]) => localStorage.setItem(key, value)",
@@ -1069,16 +1082,18 @@ def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(
     page.wait_for_selector("#play-results:not([hidden]) .keep-button")
     page.click(".keep-button")
     status = page.locator(".keep-status")
-    assert status.text_content() == "Your list is full (300 words): remove some first. See My words"
+    assert status.text_content() == (
+        f"Your list is full ({MOST_KEPT:,} words): remove some first. See My words"
+    )
     assert page.locator(".keep-button").is_enabled()
     page.evaluate(
         "([key, value]) => localStorage.setItem(key, value)",
-        [KEY, json.dumps({"version": 1, "words": full[:250]})],
+        [KEY, json.dumps({"version": 1, "words": full[:-50]})],
     )
     page.click(".keep-button")
     assert status.text_content() == "Kept 10 words to learn. See My words"
     assert page.locator(".keep-button").is_disabled()
-    assert len(stored(page)) == 260
+    assert len(stored(page)) == MOST_KEPT - 40
 
 
 def test_words_saved_to_a_file_are_added_in_another_browser(
@@ -1232,9 +1247,9 @@ def test_a_word_typed_in_compatibility_letters_is_right(pages: Pages, server: Se
 def test_keeping_into_a_nearly_full_list_says_what_did_not_fit(
     pages: Pages, server: ServeProcess
 ) -> None:
-    """295 words kept: a round keeps 5 more and says the other 5 did not fit, not just
-    "Kept 5 words"; the button stays, to keep them once there is room."""
-    most = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(295)]
+    """MOST_KEPT less 5 words kept: a round keeps 5 more and says the other 5 did not fit, not
+    just "Kept 5 words"; the button stays, to keep them once there is room."""
+    most = [kept(word_of(i)) for i in range(MOST_KEPT - 5)]
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     page.evaluate(
         "([key, value]) => localStorage.setItem(key, value)",
@@ -1246,9 +1261,10 @@ def test_keeping_into_a_nearly_full_list_says_what_did_not_fit(
     page.wait_for_selector("#play-results:not([hidden]) .keep-button")
     page.click(".keep-button")
     assert page.text_content(".keep-status") == (
-        "Kept 5 words to learn; 5 more did not fit: your list is full (300 words). See My words"
+        f"Kept 5 words to learn; 5 more did not fit: your list is full ({MOST_KEPT:,} words). "
+        "See My words"
     )
-    assert len(stored(page)) == 300 and page.locator(".keep-button").is_enabled()
+    assert len(stored(page)) == MOST_KEPT and page.locator(".keep-button").is_enabled()
 
 
 def test_a_kept_word_of_another_language_s_list_carries_its_language(

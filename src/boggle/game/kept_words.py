@@ -36,16 +36,17 @@ from boggle.model.errors import BoggleError
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
-    from dataclasses import dataclass, replace
+    from dataclasses import dataclass, field, replace
     from typing import Any
 else:
-    from boggle.model.records import dataclass, replace
+    from boggle.model.records import dataclass, field, replace
 
 FILE_VERSION = 1
 """The version of the stored value (the web page's too)."""
 
-MOST_KEPT = 300
-"""The most words kept (the web page's limit)."""
+MOST_KEPT = 5000
+"""The most words kept (the web page's limit, ``MOST_KEPT`` in ``learn.js``: a test holds them
+equal): a learner keeping 10 words a day has room for well over a year of them."""
 
 INTERVALS = (1, 3, 7, 21, 60)
 """Days until a word answered right is asked again, by its right answers in a row."""
@@ -60,8 +61,9 @@ spreads them."""
 LEVELS = ("common", "standard", "obscure")
 """A word's levels, the most common first (two entries of one word keep the first of theirs)."""
 
-MOST_FILE_BYTES = 1_000_000
-"""The largest file read (300 words take about 50 kB)."""
+MOST_FILE_BYTES = 4_000_000
+"""The largest file read (5,000 words take about 1.1 MB; ``MOST_FILE_BYTES`` in ``words.js``
+too)."""
 
 
 class KeptWordsError(BoggleError):
@@ -99,6 +101,10 @@ class KeptWord:
     learned_on: str = ""
     """The day it was learned (YYYY-MM-DD), ``""`` while it is to learn (or when it was
     learned before the day was kept)."""
+    extra: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    """The stored entry's fields this version does not know (a later version's), each as its
+    name and its value's JSON text: written back as read, so an older ``boggle words`` (or My
+    words) does not drop what a newer one keeps (:func:`_entry`, :meth:`to_json`)."""
 
     def is_due(self, day: str) -> bool:
         """Whether it is asked on ``day``.
@@ -118,12 +124,15 @@ class KeptWord:
         return (self.language or f"list {self.list or ''}", self.word)
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as stored (the web page's fields).
+        """The entry as stored (the web page's fields, then those this version does not know,
+        as read).
 
         >>> KeptWord("fame").to_json()["streak"]
         0
+        >>> KeptWord("fame", extra=(("hint", '"a name"'),)).to_json()["hint"]
+        'a name'
         """
-        return {
+        known = {
             "word": self.word,
             "list": self.list,
             "language": self.language,
@@ -137,6 +146,7 @@ class KeptWord:
             "practised": self.practised,
             "learned_on": self.learned_on,
         }
+        return known | {name: json.loads(text) for name, text in self.extra if name not in known}
 
 
 def words_file(environ: Mapping[str, str] | None = None) -> Path:
@@ -186,9 +196,22 @@ def _day(value: object) -> str:
     return ""
 
 
+STORED_FIELDS = frozenset(
+    [
+        *("word", "list", "language", "points", "level", "board", "date", "learned"),
+        *("streak", "due", "practised", "learned_on"),
+    ]
+)
+"""The entry's fields this version reads; any other is kept as read (:attr:`KeptWord.extra`)."""
+
+
 def _entry(raw: object) -> KeptWord | None:
     """A stored entry as this module uses it, or ``None`` for one that is not a word (as the
-    web page reads it)."""
+    web page reads it); its fields this version does not know kept as they are.
+
+    >>> _entry({"word": "Fame", "hint": [1, 2]}).to_json()["hint"]
+    [1, 2]
+    """
     if not isinstance(raw, dict) or not isinstance(raw.get("word"), str):
         return None
     word = raw["word"].strip().lower()
@@ -202,6 +225,11 @@ def _entry(raw: object) -> KeptWord | None:
         language = named.group(1) if named else None  # en-70 is English, es Spanish
     points = raw.get("points")
     streak = raw.get("streak")
+    extra = tuple(
+        (name, json.dumps(value, ensure_ascii=False))
+        for name, value in raw.items()
+        if name not in STORED_FIELDS
+    )
     return KeptWord(
         word=word,
         list=listed[:64] if isinstance(listed, str) else None,
@@ -215,6 +243,7 @@ def _entry(raw: object) -> KeptWord | None:
         due=_day(raw.get("due")) if isinstance(raw.get("due"), str) else "\0",
         practised=_day(raw.get("practised")),
         learned_on=_day(raw.get("learned_on")) if raw.get("learned") is True else "",
+        extra=extra,
     )
 
 

@@ -137,7 +137,7 @@ def register(subparsers: Any) -> None:
         help="add the words of a file saved by My words",
         description="Add the words of a file saved by the web page's My words (Save to a "
         "file) or by 'boggle words export', as the page's Add from a file does: the words "
-        f"not kept already come after yours, as many as fit in {MOST_KEPT}; a word kept "
+        f"not kept already come after yours, as many as fit in {MOST_KEPT:,}; a word kept "
         "already keeps your entry (its right answers, whether it is learned) unless the "
         "file's was practised later, then it takes the file's; an old file's "
         "words without due days are spread over the days after those due. A file that is "
@@ -268,7 +268,7 @@ def keep_words(
     room = MOST_KEPT - len(words)
     if all_or_none and len(fresh) > room:
         raise KeptWordsError(
-            f"{counted(len(words), 'word')} kept already: at most {MOST_KEPT}, remove some "
+            f"{counted(len(words), 'word')} kept already: at most {MOST_KEPT:,}, remove some "
             "first ('boggle words remove WORD'); nothing kept"
         )
     levels = _levels(lexicon, fresh[:room])
@@ -300,7 +300,7 @@ def keep_words(
         parts.append(f"Kept {names} to learn ({total} in {path}).")
     if len(fresh) > len(added):
         parts.append(
-            f"{counted(len(fresh) - len(added), 'word')} did not fit: at most {MOST_KEPT} "
+            f"{counted(len(fresh) - len(added), 'word')} did not fit: at most {MOST_KEPT:,} "
             "are kept ('boggle words remove WORD')."
         )
     return "\n".join(parts)
@@ -583,7 +583,7 @@ def run_import(args: argparse.Namespace) -> int:
         )
     if done.left_out:
         lines.append(
-            f"{counted(len(done.left_out), 'word')} did not fit (at most {MOST_KEPT} are "
+            f"{counted(len(done.left_out), 'word')} did not fit (at most {MOST_KEPT:,} are "
             f"kept; 'boggle words remove WORD'): {named(done.left_out)}."
         )
     print("\n".join(lines))

@@ -9,7 +9,8 @@
 // is next asked, "" for at once; practised: YYYY-MM-DD, the day it was last answered in
 // practice, "" never; learned_on: YYYY-MM-DD, the day it was learned, "" while to learn or when
 // not known; an entry stored before there were due days has none: such entries are spread over
-// the days to come, SPREAD_PER_DAY a day, see readWords).
+// the days to come, SPREAD_PER_DAY a day, see readWords); an entry's fields this page does not
+// know (a later version's) are kept as read and stored again (cleanEntry).
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
 import {
@@ -17,8 +18,9 @@ import {
 } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
+export const MEANINGS_KEY = "boggle-learn-meanings";  // My words' kept meanings (words.js)
 export const KEEP_PER_ROUND = 10;
-export const MOST_KEPT = 300;
+export const MOST_KEPT = 5000;  // boggle.game.kept_words.MOST_KEPT too (a test holds them equal)
 const LEVEL_ORDER = { common: 0, standard: 1, obscure: 3 };  // no level known: 2
 
 // The language of the word list named `list` (null: the server's default list), from the
@@ -114,11 +116,19 @@ export function withLanguages(words, lists) {
 // leaves the separators U+001C to U+001F and U+0085, and takes U+FEFF).
 const ENDS = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 
+// The entry's fields this page reads; any other (a later version's) is kept as read and
+// stored again, so an older page (or `boggle words`) does not drop what a newer one keeps.
+const KNOWN_FIELDS = new Set([
+  "word", "list", "language", "points", "level", "board", "date", "learned", "streak", "due",
+  "practised", "learned_on",
+]);
+
 // A stored entry as this page can use it, or null: `cleanEntry({ word: "fame" })` has the
 // other fields filled in; an entry without a word of letters is dropped: 1 to 64 letters
 // (characters, not UTF-16 units), none a digit, a hyphen, an apostrophe or a space, as the
 // library reads a kept word (boggle.game.kept_words: strip, lower, isalpha; a test holds the
-// two to one table, tests/kept_word_cases.py WORD_CASES).
+// two to one table, tests/kept_word_cases.py WORD_CASES); the fields this page does not know
+// come after its own, as they were (`__proto__` left out: it is no field).
 function cleanEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.word !== "string") return null;
   const word = entry.word.replace(ENDS, "").toLowerCase();
@@ -127,7 +137,7 @@ function cleanEntry(entry) {
   const list = text(entry.list, 64);
   const language = typeof entry.language === "string" && /^[a-z]{2,3}$/.test(entry.language)
     ? entry.language : listLanguage(list, null);
-  return {
+  const known = {
     word,
     list,
     language,
@@ -141,6 +151,10 @@ function cleanEntry(entry) {
     practised: /^\d{4}-\d{2}-\d{2}$/.test(entry.practised ?? "") ? entry.practised : "",
     learned_on: entry.learned === true && /^\d{4}-\d{2}-\d{2}$/.test(entry.learned_on ?? "") ? entry.learned_on : "",
   };
+  for (const name of Object.keys(entry)) {
+    if (!KNOWN_FIELDS.has(name) && name !== "__proto__") known[name] = entry[name];
+  }
+  return known;
 }
 
 // The kept words and, when the stored value could not be read, a line saying so:
@@ -213,13 +227,22 @@ export function wordsText(words) {
   return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
-// Stores `words` (the whole list); false when the browser refuses.
+// Stores `words` (the whole list); false when the browser refuses. Storage full, the meanings
+// My words keeps (key "boggle-learn-meanings", looked up again when needed) make room first.
 export function saveWords(words) {
+  const text = wordsText(words);
   try {
-    localStorage.setItem(LEARN_KEY, wordsText(words));
+    localStorage.setItem(LEARN_KEY, text);
     return true;
   } catch (error) {
-    return false;
+    try {
+      if (localStorage.getItem(MEANINGS_KEY) === null) return false;
+      localStorage.removeItem(MEANINGS_KEY);
+      localStorage.setItem(LEARN_KEY, text);
+      return true;
+    } catch (again) {
+      return false;
+    }
   }
 }
 
@@ -335,7 +358,7 @@ export function keepMissed(missed, list, board) {
   if (!missed.length) return { line: "No missed words to keep.", done: true };
   if (!chosen.length) return { line: "These words are kept already.", done: true };
   const room = MOST_KEPT - words.length;
-  if (room <= 0) return { line: `Your list is full (${MOST_KEPT} words): remove some first.`, done: false };
+  if (room <= 0) return { line: `Your list is full (${MOST_KEPT.toLocaleString("en")} words): remove some first.`, done: false };
   const date = today();
   const language = listLanguage(list);
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
@@ -347,7 +370,7 @@ export function keepMissed(missed, list, board) {
   }
   keepStorage();
   const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
-  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
+  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT.toLocaleString("en")} words)` : "";
   const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
   return { line, done: !left };
 }
@@ -365,7 +388,7 @@ export function keepOne(entry, list, board) {
   const name = entry.word.toUpperCase();
   const language = listLanguage(list);
   if (keptAlready(words)({ word: entry.word, list, language })) return `${name} is kept already.`;
-  if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT.toLocaleString("en")} words): remove some first.`;
   const added = cleanEntry({
     word: entry.word, list, language, points: entry.points, level: entry.level, board, date: today(),
     learned: false, streak: 0, due: "",

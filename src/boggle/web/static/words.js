@@ -7,8 +7,8 @@
 // question. Nothing is sent to the server but the look-ups.
 import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
-  INTERVALS, LEARN_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready, learnLists,
-  loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
+  INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready,
+  learnLists, loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,7 +18,14 @@ const state = {
   queue: [],         // the words still to ask in this pass, in their shuffled order
   listNames: new Map(),  // a word list's name -> its title (from /api/dictionaries)
   persisted: null,   // whether the browser keeps this site's storage for good; null: not known yet
+  listed: { "to-learn": 0, learned: 0 },  // how many cards each section lists now (renderLists)
 };
+
+// A section lists its first PAGE_CARDS cards (of those the filter matches), and a "Show more"
+// button lists PAGE_CARDS more each press: a list of thousands of words is not thousands of
+// cards made anew at each answer (measured at 390x844: 5,000 cards took 2.8 s an answer).
+const PAGE_CARDS = 100;
+const shownNames = new Map();  // "list:word" -> the name its card shows once its meaning came
 
 // The random numbers practise shuffles with: Math.random, or, with ?seed=N in the page's
 // address (for tests), a seeded generator, so the order is the same each time:
@@ -69,10 +76,13 @@ async function inTurn(task) {
 }
 
 // The meanings looked up before, kept in this browser (key "boggle-learn-meanings": "list:word"
-// -> the answer's fields the page shows) for when the server cannot be reached: My words on a
-// phone offline still shows them and practises with them. Only the kept words' are kept.
-const MEANINGS_KEY = "boggle-learn-meanings";
+// -> the answer's fields the page shows, and `on`, the day it was looked up): shown without
+// asking the server again while younger than MEANING_DAYS days (an older one, or one stored
+// without its day, is shown at once and looked up again when its card comes into view), and
+// when the server cannot be reached: My words on a phone offline still shows them and
+// practises with them. Only the kept words' are kept.
 const SHOWN_FIELDS = ["definitions", "source", "base", "forms", "url", "written"];
+const MEANING_DAYS = 28;
 let keptMeanings = null;  // read once, when first needed
 let storeMeanings = null;  // the pending write (one for many look-ups)
 
@@ -94,6 +104,7 @@ function keepMeaning(key, found) {
   const shown = {};
   for (const field of SHOWN_FIELDS) shown[field] = found[field];
   if (Array.isArray(shown.definitions)) shown.definitions = shown.definitions.slice(0, 1);
+  shown.on = today();
   storedMeanings()[key] = shown;
   clearTimeout(storeMeanings);
   storeMeanings = setTimeout(writeMeanings, 300);
@@ -121,8 +132,20 @@ function keptMeaning(key) {
   return texts(kept.definitions) && texts(kept.forms) && texts(kept.written) && url ? kept : null;
 }
 
+// A kept meaning looked up less than MEANING_DAYS days ago (shown without asking), or null.
+function freshMeaning(key) {
+  const kept = keptMeaning(key);
+  const on = typeof kept?.on === "string" && /^\d{4}-\d{2}-\d{2}$/.test(kept.on) ? kept.on : null;
+  return on && on <= today() && addDays(on, MEANING_DAYS) > today() ? kept : null;
+}
+
+// The meaning of the kept word `entry`: a promise of the answer of /api/define (at most
+// LOOK_UPS at a time), or of the meaning kept from a look-up less than MEANING_DAYS days ago,
+// without asking.
 function meaningOf(entry) {
   const key = keyOf(entry);
+  const fresh = meanings.has(key) ? null : freshMeaning(key);
+  if (fresh) meanings.set(key, Promise.resolve(fresh));
   if (!meanings.has(key)) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
@@ -141,14 +164,49 @@ function meaningOf(entry) {
   return meanings.get(key);
 }
 
-// What the kept word `entry` means, into the element `box`.
-async function showMeaning(entry, box) {
-  box.textContent = "looking it up...";
-  const found = await meaningOf(entry);
+// The meaning boxes whose words are looked up once they come near the screen (a list of
+// thousands asks for the few a learner sees, not for all of them at each visit); without
+// IntersectionObserver (an old browser) each is looked up at once.
+const lookUpLater = new WeakMap();  // a box -> its look-up
+const nearScreen = typeof IntersectionObserver === "function"
+  ? new IntersectionObserver((seen) => {
+    for (const { target, isIntersecting } of seen) {
+      if (!isIntersecting || !lookUpLater.has(target)) continue;
+      nearScreen.unobserve(target);
+      const lookUp = lookUpLater.get(target);
+      lookUpLater.delete(target);
+      lookUp();
+    }
+  }, { rootMargin: "100% 0px" })
+  : null;
+
+// What the kept word `entry` means, into its card's element `box`: a meaning looked up on this
+// visit, or kept from one less than MEANING_DAYS days ago, at once; else the kept one, if
+// any, at once, and the word looked up when the card comes near the screen.
+function showMeaning(entry, box) {
+  const key = keyOf(entry);
+  if (meanings.has(key) || freshMeaning(key) || !nearScreen) {
+    lookUpMeaning(entry, box);
+    return;
+  }
+  const kept = keptMeaning(key);
+  if (kept) fillMeaning(entry, box, kept);
+  lookUpLater.set(box, () => lookUpMeaning(entry, box));
+  nearScreen.observe(box);
+}
+
+async function lookUpMeaning(entry, box) {
+  if (!box.childNodes.length) box.textContent = "looking it up...";
+  fillMeaning(entry, box, await meaningOf(entry));
+}
+
+function fillMeaning(entry, box, found) {
   box.replaceChildren();
+  box.classList.remove("missing");
   const name = box.closest(".kept-word")?.querySelector(".kept-name");
-  if (name && Array.isArray(found.written) && found.written.length) {
-    name.textContent = namedWord(entry.word, found.written);  // AEREA (aérea)
+  if (Array.isArray(found.written) && found.written.length) {
+    shownNames.set(keyOf(entry), namedWord(entry.word, found.written));  // AEREA (aérea)
+    if (name) name.textContent = shownNames.get(keyOf(entry));
   }
   if (found.noList) {
     box.textContent = `no definition: this server does not have the word list “${entry.list}”`;
@@ -202,10 +260,14 @@ function storedElsewhere(event) {
   }
 }
 
-// Each change is one change to the list as stored now (reloadWords first), then kept whole.
+// Each change is one change to the list as stored now (reloadWords first), then kept whole;
+// false (and said) when the browser refused it: the line saying what was done is not shown
+// over that.
 function save() {
-  if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
+  const saved = saveWords(state.words);
+  if (!saved) say("This browser refused to keep the change (storage is off or full).");
   writeMeanings();
+  return saved;
 }
 
 function say(text) {
@@ -239,7 +301,7 @@ function keptItem(entry, namedAbove) {
   head.className = "kept-head";
   const word = document.createElement("strong");
   word.className = "kept-name";
-  word.textContent = entry.word.toUpperCase();
+  word.textContent = shownNames.get(keyOf(entry)) ?? entry.word.toUpperCase();
   if (entry.list) markLanguage(word, entry.list);  // a Spanish list's word said as Spanish
   const about = document.createElement("span");
   about.className = "help";
@@ -293,16 +355,14 @@ function wordAction(label, className, entry, act) {
   return button;
 }
 
-function render() {
+// `shown`: an entry whose card is to be listed (the one just moved), however far down.
+function render(shown = null) {
   const learning = state.words.filter((entry) => !entry.learned);
   const learned = state.words.filter((entry) => entry.learned);
   const list = oneList();  // one list: named once, not on every card (noise on a phone)
   $("words-list-line").replaceChildren(...(list ? ["Words of ", listSpan(list), "."] : []));
   $("words-list-line").hidden = !list;
-  $("to-learn-list").replaceChildren(...learning.map((entry) => keptItem(entry, Boolean(list))));
-  $("learned-list").replaceChildren(...learned.map((entry) => keptItem(entry, Boolean(list))));
-  $("to-learn").hidden = !learning.length;
-  $("learned").hidden = !learned.length;
+  renderLists(shown);
   $("words-empty").hidden = state.words.length > 0;
   $("clear").hidden = !state.words.length;
   $("practise").hidden = !state.words.length;
@@ -313,7 +373,6 @@ function render() {
   $("words-progress").textContent = state.words.length ? progressLine(state.words) : "";
   $("words-progress").hidden = !state.words.length;
   $("words-find").hidden = !state.words.length;
-  showFiltered();
   showBackupNote();
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
@@ -332,36 +391,57 @@ function unaccented(text) {
   return text.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
-// Only the cards whose word holds the filter's letters, accents or not, as kept (aerea) or as
-// shown once its meaning came (AEREA (aérea)); a line says how many match, and each section's
-// title how many of its words: "To learn (2 of 15)". An empty filter shows them all.
-function showFiltered() {
+// The cards of the words whose word holds the filter's letters, accents or not, as kept
+// (aerea) or as shown once its meaning came (AEREA (aérea)), the first PAGE_CARDS of each
+// section (or as many as listed before: `state.listed`) and a button for more; a line says
+// how many match, and each section's title how many of its words: "To learn (2 of 15)". An
+// empty filter lists them all. `shown`: an entry whose card is listed, however far down.
+function renderLists(shown = null) {
+  nearScreen?.disconnect();  // the cards are made anew: their boxes are observed again
   const filter = filterText();
   const plain = unaccented(filter);
-  let shown = 0;
-  const items = document.querySelectorAll(".kept-word");
-  for (const item of items) {
-    const name = item.querySelector(".kept-name")?.textContent.toLowerCase() ?? "";
-    const match = !filter || [item.dataset.word, name].some(
-      (text) => text.includes(filter) || unaccented(text).includes(plain),
-    );
-    item.hidden = !match;
-    if (match) shown += 1;
-  }
-  for (const [id, title] of [["to-learn", "To learn"], ["learned", "Learned"]]) {
-    const list = $(`${id}-list`);
-    const total = list.children.length;
-    const any = [...list.children].filter((item) => !item.hidden).length;
-    $(id).hidden = !total || !any;
-    const text = filter ? `${title} (${any} of ${total})` : `${title} (${total})`;
+  const matches = (entry) => !filter || [entry.word, (shownNames.get(keyOf(entry)) ?? "").toLowerCase()]
+    .some((text) => text.includes(filter) || unaccented(text).includes(plain));
+  const one = oneList() !== null;
+  let found = 0;
+  for (const [id, title, learned] of [["to-learn", "To learn", false], ["learned", "Learned", true]]) {
+    const all = state.words.filter((entry) => entry.learned === learned);
+    const matching = all.filter(matches);
+    found += matching.length;
+    const at = shown ? matching.indexOf(shown) : -1;
+    state.listed[id] = Math.max(state.listed[id] || PAGE_CARDS, at + 1);
+    const listed = Math.min(matching.length, state.listed[id]);
+    $(`${id}-list`).replaceChildren(...matching.slice(0, listed).map((entry) => keptItem(entry, one)));
+    const more = $(`${id}-more`);
+    const left = matching.length - listed;
+    more.hidden = left <= 0;
+    more.textContent = `Show ${Math.min(left, PAGE_CARDS)} more (${left.toLocaleString("en")} not shown)`;
+    $(id).hidden = !all.length || !matching.length;
+    const text = filter ? `${title} (${matching.length} of ${all.length})` : `${title} (${all.length})`;
     if ($(`${id}-title`).textContent !== text) $(`${id}-title`).textContent = text;
   }
+  const total = state.words.length;
   const line = $("words-found");
-  const text = !filter ? "" : shown
-    ? `${shown} of ${counted(items.length, "word")} ${shown === 1 ? "matches" : "match"} “${filter}”.`
+  const text = !filter ? "" : found
+    ? `${found} of ${counted(total, "word")} ${found === 1 ? "matches" : "match"} “${filter}”.`
     : `No kept word matches “${filter}”.`;
   if (line.textContent !== text) line.textContent = text;
-  document.body.dataset.shown = String(shown);
+  document.body.dataset.shown = String(found);
+}
+
+// The filter changed: the cards it matches listed from the top, PAGE_CARDS a section.
+function showFiltered() {
+  state.listed = { "to-learn": PAGE_CARDS, learned: PAGE_CARDS };
+  renderLists();
+}
+
+// PAGE_CARDS more cards of the section `id` listed; the focus goes to the first of them.
+function showMore(id) {
+  const before = $(`${id}-list`).children.length;
+  state.listed[id] += PAGE_CARDS;
+  renderLists();
+  const first = $(`${id}-list`).children[before];
+  (first?.querySelector("button.remove") ?? $(`${id}-title`)).focus();
 }
 
 // How many words are due today, or, with none, when the next one is: "3 words due today.",
@@ -401,9 +481,9 @@ function learnAgain(entry) {
   const practised = entry.practised;
   answered(entry, false);
   entry.practised = practised;  // moved back, not practised
-  save();
-  render();
-  say(`${entry.word.toUpperCase()} is back in To learn.`);
+  const saved = save();
+  render(entry);
+  if (saved) say(`${entry.word.toUpperCase()} is back in To learn.`);
   const item = [...$("to-learn-list").children].find((li) => li.dataset.key === keyOf(entry));
   (item?.querySelector("button.remove") ?? $("words-title")).focus();
 }
@@ -414,10 +494,10 @@ function removeWord(entry) {
   const at = items.findIndex((item) => item.dataset.key === keyOf(entry));
   reloadWords();
   state.words = state.words.filter((other) => other !== entry);
-  save();
+  const saved = save();
   if (state.practising === entry) nextClue();
   render();
-  say(`${entry.word.toUpperCase()} removed.`);
+  if (saved) say(`${entry.word.toUpperCase()} removed.`);
   // the focus stays in the list: on the word now in its place, else on the page's title
   const next = list.children[Math.min(at, list.children.length - 1)];
   (next?.querySelector("button.remove") ?? $("words-title")).focus();
@@ -659,9 +739,9 @@ function closeClear(cleared) {
     state.practising = null;
     $("practise-form").hidden = true;
     $("practise-start").hidden = false;
-    save();
+    const saved = save();
     render();
-    say("All words removed.");
+    if (saved) say("All words removed.");
     $("words-title").focus();
   } else {
     $("clear-all").focus();
@@ -740,7 +820,7 @@ function exportWords() {
   say(`Saved ${counted(Math.min(state.words.length, MOST_KEPT), "word")} to ${name}.`);
 }
 
-const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
+const MOST_FILE_BYTES = 4000000;  // as boggle.game.kept_words's: 5,000 words take about 1.1 MB
 
 // An entry's fields that say how far it is learned: taken from a file's entry practised later.
 const PROGRESS = ["learned", "streak", "due", "practised", "learned_on"];
@@ -794,7 +874,7 @@ async function importWords(file) {
   } else {
     parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
   }
-  if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT} words)`);
+  if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT.toLocaleString("en")} words)`);
   if (words.length > fresh.length) {
     const taken = updated.length ? `, ${updated.length} of them brought up to date (practised later in the file)` : "";
     parts.push(`${words.length - fresh.length} kept already${taken}`);
@@ -820,6 +900,8 @@ function start() {
     $("practise-start").focus();
   });
   $("words-filter").addEventListener("input", showFiltered);
+  $("to-learn-more").addEventListener("click", () => showMore("to-learn"));
+  $("learned-more").addEventListener("click", () => showMore("learned"));
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
