@@ -83,6 +83,27 @@ def test_a_word_its_list_folds_is_shown_and_linked_as_the_language_writes_it(
     assert "written" not in json.loads(capsys.readouterr().out)  # fete is a word as it is
 
 
+def test_define_names_a_word_typed_as_written_as_judge_and_play_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Área typed with its accent, in capitals, is the Spanish list's AREA (área), as the
+    judge names it; Straße is a German list's STRASSE (Straße): not ÁREA (área), not
+    STRAßE (Straße)."""
+    typed = tmp_path / "ann.txt"
+    typed.write_text("Área\n", encoding="utf-8")
+    assert main(["judge", "--board", "ar ea", "--player", f"ann={typed}", "--dict", "es"]) == 0
+    assert "AREA (área)" in capsys.readouterr().out
+    assert main(["define", "Área", "--dict", "es"]) == 0
+    assert capsys.readouterr().out == "AREA (área): see https://es.wiktionary.org/wiki/%C3%A1rea\n"
+    assert main(["define", "Área", "--dict", "es", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["word"] == "area" and shown["written"] == ["área"]
+    german = tmp_path / "de.txt"
+    german.write_text("Straße\nBär\n", encoding="utf-8")
+    assert main(["define", "Straße", "--dict", str(german), "--language", "de"]) == 0
+    assert capsys.readouterr().out.split(": see ")[0] == "STRASSE (Straße)"
+
+
 def test_solve_shows_a_folded_word_as_the_language_writes_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -63,6 +63,22 @@ def upper_letters(word: str) -> str:
     return "".join(c.upper() if len(c.upper()) == 1 else c for c in word)
 
 
+def written_name(word: str, written: Iterable[str] = ()) -> str:
+    """A word of a list as every report names it: in capitals as the list spells it
+    (:func:`upper_letters`), with how its language writes it where the list folds it
+    (``written``, several joined by ``/``): ``AREA (área)``, ``STRASSE (Straße)``. The one
+    heading of ``boggle solve``, ``play``, ``judge``, ``define`` and My words.
+
+    >>> written_name("area", ("área",)), written_name("este", ("esté", "éste"))
+    ('AREA (área)', 'ESTE (esté / éste)')
+    >>> written_name("cat")
+    'CAT'
+    """
+    forms = " / ".join(written)
+    shown = upper_letters(word)
+    return f"{shown} ({forms})" if forms else shown
+
+
 def unaccented(word: str) -> str:
     """``word`` without its accents (combining marks), as English dictionaries write a
     borrowed word; letters that are no accented letter (``œ``, ``ß``, a Hangul syllable)

@@ -16,7 +16,7 @@ from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
 from boggle.game.words import typed_word
-from boggle.model.letters import upper_letters
+from boggle.model.letters import upper_letters, written_name
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
 
@@ -43,11 +43,10 @@ def register(subparsers: Any) -> None:
 
 
 def definition_text(entry: Definition) -> str:
-    """A definition for people: the word (and what form of its base it is: "LAPSES (plural
-    of lapse)"), then numbered glosses."""
-    heading = upper_letters(entry.word)
-    if entry.written:
-        heading += f" ({' / '.join(entry.written)})"
+    """A definition for people: the word as its list spells it, with how its language
+    writes it as every report names it ("AREA (área)": :func:`written_name`), and what form
+    of its base it is ("LAPSES (plural of lapse)"), then numbered glosses."""
+    heading = written_name(entry.word, entry.written)
     if entry.url is not None:
         return f"{heading}: see {entry.url}"
     if entry.form is not None:
