@@ -104,6 +104,35 @@ def test_define_names_a_word_typed_as_written_as_judge_and_play_do(
     assert capsys.readouterr().out.split(": see ")[0] == "STRASSE (Straße)"
 
 
+def test_a_word_another_languages_list_lacks_is_said_so_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`define zolw --dict pl` linked to a Wiktionary page that does not exist, exit 0: the
+    word is not a word of the list, said in one line (exit 1, as a word with no entry), with
+    the word the list holds with its diacritics; a word of the list still links (exit 0)."""
+    polish = tmp_path / "pl.txt"
+    polish.write_text("żółw\nżaba\nżabą\ndom\n", encoding="utf-8")
+    argv = ["--dict", str(polish), "--language", "pl"]
+    assert main(["define", "zolw", *argv]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "ZOLW: not a word of the pl.txt list; did you mean ŻÓŁW?\n"
+    assert main(["define", "zaba", *argv]) == 1
+    assert capsys.readouterr().err.endswith("; did you mean ŻABA or ŻABĄ?\n")
+    assert main(["define", "kot", *argv]) == 1
+    assert capsys.readouterr().err == (
+        "KOT: not a word of the pl.txt list, so no Wiktionary entry is linked\n"
+    )
+    assert main(["define", "zolw", *argv, "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["in_word_list"] is False and shown["did_you_mean"] == ["żółw"]
+    assert "url" not in shown
+    assert main(["define", "Żółw", *argv]) == 0
+    assert (
+        capsys.readouterr().out == "ŻÓŁW: see https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w\n"
+    )
+
+
 def test_solve_shows_a_folded_word_as_the_language_writes_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -20,7 +21,14 @@ from typing import TYPE_CHECKING
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import lower_letters, not_text, typed_letters, unaccented, upper_letters
+from boggle.model.letters import (
+    bare_letters,
+    lower_letters,
+    not_text,
+    typed_letters,
+    unaccented,
+    upper_letters,
+)
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import fold_board, lexicon_profile
@@ -271,6 +279,52 @@ def _reading(entry: str, lexicon: Lexicon | None) -> tuple[str, str]:
     if folded == word:
         return word, ""
     return folded, f"read as {upper_letters(folded)}, without accents"
+
+
+SPELLING_STEPS = 20_000
+"""The most prefixes :func:`spelled_with_diacritics` tries (a few milliseconds)."""
+
+
+def spelled_with_diacritics(
+    word: str, lexicon: Lexicon, letters: Collection[str] | None = None, limit: int = 3
+) -> tuple[str, ...]:
+    """The words of ``lexicon`` that are ``word`` with other diacritics: the same word read
+    without them (:func:`~boggle.model.letters.bare_letters`), at most ``limit``, sorted;
+    with ``letters`` (a board's), only words made of them.  A list whose words keep
+    diacritics as letters of their own (Polish ``ż``, Spanish ``ñ``) holds such words; a
+    list that folds them holds none.
+
+    >>> polish = Lexicon.from_words(["żaba", "żółw", "zupa"])
+    >>> spelled_with_diacritics("zaba", polish), spelled_with_diacritics("zolw", polish)
+    (('żaba',), ('żółw',))
+    >>> spelled_with_diacritics("zaba", polish, letters="zaba")
+    ()
+    """
+    bare = bare_letters(word)
+    alphabet = lexicon.alphabet if letters is None else lexicon.alphabet & frozenset(letters)
+    choices: dict[str, list[str]] = {}
+    for letter in sorted(alphabet):
+        choices.setdefault(bare_letters(letter), []).append(letter)
+    options = [choices.get(letter, ()) for letter in bare]
+    if not all(options):
+        return ()  # a letter no word has here
+    words = lexicon.words
+    found: list[str] = []
+    stack = [""]
+    steps = 0
+    while stack and steps < SPELLING_STEPS:
+        prefix = stack.pop()
+        steps += 1
+        if len(prefix) == len(bare):
+            if prefix != word and prefix in lexicon:
+                found.append(prefix)
+            continue
+        for letter in options[len(prefix)]:
+            longer = prefix + letter
+            place = bisect_left(words, longer)
+            if place < len(words) and words[place].startswith(longer):
+                stack.append(longer)
+    return tuple(sorted(found)[:limit])
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,24 @@ def written_name(word: str, written: Iterable[str] = ()) -> str:
     return f"{shown} ({forms})" if forms else shown
 
 
+_STROKED = {"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ŀ": "l", "\u0131": "i", "ŧ": "t", "ƶ": "z"}
+"""Letters with a stroke (or without a dot), which Unicode does not split into a letter
+and a mark: the plain letter a player types for them."""
+
+
+def bare_letters(word: str) -> str:
+    """``word`` as it is typed without its diacritics: its accents and dots dropped
+    (:func:`unaccented`), a letter with a stroke its plain letter (Polish ``ł``: ``l``,
+    Danish ``ø``: ``o``); other letters (``ß``, ``œ``) stay.
+
+    >>> bare_letters("żółw"), bare_letters("año"), bare_letters("straße")
+    ('zolw', 'ano', 'straße')
+    """
+    if word.isascii():
+        return word
+    return "".join(_STROKED.get(char, char) for char in unaccented(word))
+
+
 def unaccented(word: str) -> str:
     """``word`` without its accents (combining marks), as English dictionaries write a
     borrowed word; letters that are no accented letter (``œ``, ``ß``, a Hangul syllable)
