@@ -40,6 +40,23 @@ def test_a_capital_dotted_i_typed_in_a_polish_challenge_is_i(
     expect(page.locator("#feedback")).to_have_text("GĘSI: +1")
 
 
+def test_a_polish_word_typed_without_its_diacritics_names_the_board_word(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """ZABA typed where the board has ŻABA was only "not on the board": the verdict (the
+    library's check, POST /api/check) names the board's word and the letter to type."""
+    from playwright.sync_api import expect
+
+    made = make_challenge(server.url, seconds=LONG_ROUND, dictionary="pl", board=POLISH)
+    page = pages.open(server.url + made["path"])
+    start_challenge(page, "Łucja")
+    page.fill("#word-input", "zaba")
+    page.press("#word-input", "Enter")
+    expect(page.locator("#feedback")).to_have_text(
+        "ZABA: not on the board (ŻABA is on the board: type ż)"
+    )
+
+
 def test_a_capital_dotted_i_typed_on_the_polish_daily_board_is_i(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -327,6 +327,44 @@ def spelled_with_diacritics(
     return tuple(sorted(found)[:limit])
 
 
+def diacritics_note(word: str, spellings: Sequence[str]) -> str:
+    """What a verdict on ``word`` says of the words of the board it is without their
+    diacritics (:func:`spelled_with_diacritics`): which, and the letters to type.
+
+    >>> diacritics_note("zaba", ["żaba"]), diacritics_note("zolw", ["żółw"])
+    ('ŻABA is on the board: type ż', 'ŻÓŁW is on the board: type ż, ó, ł')
+    >>> diacritics_note("zaba", [])
+    ''
+    """
+    notes = []
+    for spelling in spellings:
+        letters: list[str] = []
+        for typed, letter in zip(word, spelling, strict=False):
+            if typed != letter and letter not in letters:
+                letters.append(letter)
+        notes.append(f"{upper_letters(spelling)} is on the board: type {', '.join(letters)}")
+    return "; ".join(notes)
+
+
+def _on_the_board(
+    word: str, board: Board, lexicon: Lexicon, solution: Solution | None
+) -> tuple[str, ...]:
+    """The board's words that are ``word`` with other diacritics (``board`` as the list
+    spells it), read from its ``solution`` when it is the board's."""
+    letters = {letter for face in board.faces for letter in face}
+    spellings = spelled_with_diacritics(word, lexicon, letters)
+    if solution is not None and solution.board == board and solution.lexicon is lexicon:
+        return tuple(spelling for spelling in spellings if spelling in solution.by_word)
+    on_board = []
+    for spelling in spellings:
+        try:
+            if find_path(board, spelling) is not None:
+                on_board.append(spelling)
+        except PathSearchError:
+            continue
+    return tuple(on_board)
+
+
 @dataclass(frozen=True)
 class WordCheck:
     """One typed entry checked against the board, the word list and the rules;
@@ -365,6 +403,13 @@ def check_word(
     >>> board = Board.parse("fxie amlo ewbx astu")
     >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]
     ['counted', 'too_short', 'not_a_word', 'not_on_board']
+
+    A word typed without the diacritics of a word of the board (where the list keeps them
+    as letters, as Polish does) is refused, and the verdict says which word is there:
+
+    >>> polish = Lexicon.from_words(["żaba"])
+    >>> check_word("zaba", Board.parse("ża ba"), polish, CLASSIC).message
+    'ŻABA is on the board: type ż'
     """
     if not isinstance(entry, str):
         raise JudgeError(f"a word typed must be text, got {entry!r} ({type(entry).__name__})")
@@ -409,12 +454,14 @@ def check_word(
         except PathSearchError as error:
             status = Status.NOT_ON_BOARD if in_dictionary else Status.NOT_A_WORD
             return WordCheck(entry, word, status, in_dictionary=in_dictionary, message=str(error))
-    if path is None:
-        return WordCheck(
-            entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary, message=read
-        )
-    if not in_dictionary:
-        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary, message=read)
+    if path is None or not in_dictionary:  # ZABA, where the board has ŻABA: say so
+        note = diacritics_note(word, _on_the_board(word, board, lexicon, solution))
+        message = verdict_message(note, read)
+        if path is None:
+            return WordCheck(
+                entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary, message=message
+            )
+        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary, message=message)
     return WordCheck(entry, word, Status.COUNTED, path, True, read, rules.points(word))
 
 
