@@ -254,6 +254,29 @@ def test_play_hints(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
     assert "Hints used: 4 of" in out
 
 
+@pytest.mark.parametrize(
+    ("board", "listed", "face"),
+    [
+        ("[ch]al oxx xxx", "chal\n", "CH"),
+        ("[ll]am xax xxx", "llama\n", "LL"),
+        ("qi tx", "quit\n", "QU"),
+    ],
+)
+def test_a_hint_on_a_word_starting_on_a_two_letter_die_names_its_face(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, board: str, listed: str, face: str
+) -> None:
+    """A word starting on the Spanish Ch die was hinted "starting with C": it starts with
+    the die's face, CH (LL, QU), as the player sees the board."""
+    words = tmp_path / "words.txt"
+    words.write_text(listed)
+    monkeypatch.setattr("sys.stdin", io.StringIO("?hint\n"))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", board, "--dict", str(words), "--language", "es"]) == 0
+    hints = [line for line in out.getvalue().splitlines() if line.startswith("  hint ")]
+    assert hints and f"letters, starting with {face}" in hints[0], out.getvalue()
+
+
 def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
     from pathlib import Path
 
