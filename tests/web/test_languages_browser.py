@@ -9,7 +9,9 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 from browser import Pages
@@ -123,3 +125,28 @@ def test_a_capital_dotted_i_typed_in_practise_is_i(pages: Pages, server: ServePr
     page.fill("#practise-input", "GĘSİ")
     page.press("#practise-input", "Enter")
     expect(page.locator("#practise-verdict")).to_have_text(re.compile(r"^Right: GĘSI\."))
+
+
+def test_a_first_visit_opens_with_the_list_of_the_browsers_language(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A browser set to Spanish opened the pages with the English list: a first visit, with
+    no list remembered, opens with the server's list of the browser's language (solo play,
+    the daily board and a new room's form alike); a list remembered is never overridden,
+    and a browser in a language the server has no list of gets the server's default."""
+    from playwright.sync_api import expect
+
+    page = pages.open(server.url + "/play", locale="es-ES")
+    expect(page.locator("#dict-select")).to_have_value("es")
+    page = pages.open(server.url + "/daily", locale="es-419")
+    expect(page.locator("#daily-dict")).to_have_value("es")
+    page = pages.open(server.url + "/play", locale="pl-PL")
+    expect(page.locator("#dict-select")).to_have_value("pl")
+    page.select_option("#dict-select", "en-70")  # chosen: remembered for the next visit
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#dict-select")).to_have_value("en-70")
+    with urllib.request.urlopen(server.url + "/api/dictionaries", timeout=30) as answer:
+        default = json.load(answer)["default"]
+    page = pages.open(server.url + "/play", locale="fi-FI")
+    expect(page.locator("#dict-select")).to_have_value(default)
