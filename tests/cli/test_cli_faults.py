@@ -227,7 +227,7 @@ def test_text_the_output_encoding_cannot_write_is_one_clear_line(tmp_path: Path)
     ("command", "shown"),
     [
         ("boggle solve 'aer aea xxx' --dict es --no-paths", "  AREA (\\xe1rea)\n"),
-        ("boggle define cœur --dict fr", "C\\u0152UR: see https://fr.wiktionary.org/"),
+        ("boggle define żółw --dict pl", "\\u017b\\xd3\\u0141W: see https://pl.wiktionary.org/"),
         ("boggle roll --language es --seed 8", "cuao ad\\xf1c oiij cra[ch]\n"),
         (
             "boggle stats --random 10 --dict es --seed 3 --top 10",

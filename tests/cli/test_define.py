@@ -83,6 +83,56 @@ def test_a_word_its_list_folds_is_shown_and_linked_as_the_language_writes_it(
     assert "written" not in json.loads(capsys.readouterr().out)  # fete is a word as it is
 
 
+def test_define_names_a_word_typed_as_written_as_judge_and_play_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Área typed with its accent, in capitals, is the Spanish list's AREA (área), as the
+    judge names it; Straße is a German list's STRASSE (Straße): not ÁREA (área), not
+    STRAßE (Straße)."""
+    typed = tmp_path / "ann.txt"
+    typed.write_text("Área\n", encoding="utf-8")
+    assert main(["judge", "--board", "ar ea", "--player", f"ann={typed}", "--dict", "es"]) == 0
+    assert "AREA (área)" in capsys.readouterr().out
+    assert main(["define", "Área", "--dict", "es"]) == 0
+    assert capsys.readouterr().out == "AREA (área): see https://es.wiktionary.org/wiki/%C3%A1rea\n"
+    assert main(["define", "Área", "--dict", "es", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["word"] == "area" and shown["written"] == ["área"]
+    german = tmp_path / "de.txt"
+    german.write_text("Straße\nBär\n", encoding="utf-8")
+    assert main(["define", "Straße", "--dict", str(german), "--language", "de"]) == 0
+    assert capsys.readouterr().out.split(": see ")[0] == "STRASSE (Straße)"
+
+
+def test_a_word_another_languages_list_lacks_is_said_so_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`define zolw --dict pl` linked to a Wiktionary page that does not exist, exit 0: the
+    word is not a word of the list, said in one line (exit 1, as a word with no entry), with
+    the word the list holds with its diacritics; a word of the list still links (exit 0)."""
+    polish = tmp_path / "pl.txt"
+    polish.write_text("żółw\nżaba\nżabą\ndom\n", encoding="utf-8")
+    argv = ["--dict", str(polish), "--language", "pl"]
+    assert main(["define", "zolw", *argv]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "ZOLW: not a word of the pl.txt list; did you mean ŻÓŁW?\n"
+    assert main(["define", "zaba", *argv]) == 1
+    assert capsys.readouterr().err.endswith("; did you mean ŻABA or ŻABĄ?\n")
+    assert main(["define", "kot", *argv]) == 1
+    assert capsys.readouterr().err == (
+        "KOT: not a word of the pl.txt list, so no Wiktionary entry is linked\n"
+    )
+    assert main(["define", "zolw", *argv, "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["in_word_list"] is False and shown["did_you_mean"] == ["żółw"]
+    assert "url" not in shown
+    assert main(["define", "Żółw", *argv]) == 0
+    assert (
+        capsys.readouterr().out == "ŻÓŁW: see https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w\n"
+    )
+
+
 def test_solve_shows_a_folded_word_as_the_language_writes_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -202,6 +252,29 @@ def test_play_hints(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
     assert "FAME" not in "".join(hints) and "starting with F" not in "".join(hints)
     assert "it starts at [(" in hints[2]
     assert "Hints used: 4 of" in out
+
+
+@pytest.mark.parametrize(
+    ("board", "listed", "face"),
+    [
+        ("[ch]al oxx xxx", "chal\n", "CH"),
+        ("[ll]am xax xxx", "llama\n", "LL"),
+        ("qi tx", "quit\n", "QU"),
+    ],
+)
+def test_a_hint_on_a_word_starting_on_a_two_letter_die_names_its_face(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, board: str, listed: str, face: str
+) -> None:
+    """A word starting on the Spanish Ch die was hinted "starting with C": it starts with
+    the die's face, CH (LL, QU), as the player sees the board."""
+    words = tmp_path / "words.txt"
+    words.write_text(listed)
+    monkeypatch.setattr("sys.stdin", io.StringIO("?hint\n"))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", board, "--dict", str(words), "--language", "es"]) == 0
+    hints = [line for line in out.getvalue().splitlines() if line.startswith("  hint ")]
+    assert hints and f"letters, starting with {face}" in hints[0], out.getvalue()
 
 
 def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:

@@ -793,3 +793,24 @@ def test_a_word_typed_with_accents_english_lacks_is_read_without_them(
     assert verdict["message"] == "read as CAFE, without accents"
     assert main(argv) == 0
     assert "  CAFE   1  counted (read as CAFE, without accents)" in capsys.readouterr().out
+
+
+def test_a_polish_word_typed_without_its_diacritics_names_the_board_word(
+    tmp_path: Path,
+) -> None:
+    """`zaba` where the board has ŻABA was only "not on the board": the verdict says which
+    word of the board it is without its diacritics, and the letter to type."""
+    words = tmp_path / "words.txt"
+    words.write_text("żaba\nbaba\n", encoding="utf-8")
+    argv = ["play", "ża ab", "--dict", str(words), "--language", "pl"]
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", *argv],
+        input="zaba\nżaba\n",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ZABA: not on the board (ŻABA is on the board: type ż)" in done.stdout, done.stdout
+    assert "You found 1 of 1 word" in done.stdout

@@ -9,7 +9,9 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 from browser import Pages
@@ -38,6 +40,23 @@ def test_a_capital_dotted_i_typed_in_a_polish_challenge_is_i(
     page.press("#word-input", "Enter")
     page.wait_for_selector("#my-words li[data-word='gęsi']")
     expect(page.locator("#feedback")).to_have_text("GĘSI: +1")
+
+
+def test_a_polish_word_typed_without_its_diacritics_names_the_board_word(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """ZABA typed where the board has ŻABA was only "not on the board": the verdict (the
+    library's check, POST /api/check) names the board's word and the letter to type."""
+    from playwright.sync_api import expect
+
+    made = make_challenge(server.url, seconds=LONG_ROUND, dictionary="pl", board=POLISH)
+    page = pages.open(server.url + made["path"])
+    start_challenge(page, "Łucja")
+    page.fill("#word-input", "zaba")
+    page.press("#word-input", "Enter")
+    expect(page.locator("#feedback")).to_have_text(
+        "ZABA: not on the board (ŻABA is on the board: type ż)"
+    )
 
 
 def test_a_capital_dotted_i_typed_on_the_polish_daily_board_is_i(
@@ -106,3 +125,28 @@ def test_a_capital_dotted_i_typed_in_practise_is_i(pages: Pages, server: ServePr
     page.fill("#practise-input", "GĘSİ")
     page.press("#practise-input", "Enter")
     expect(page.locator("#practise-verdict")).to_have_text(re.compile(r"^Right: GĘSI\."))
+
+
+def test_a_first_visit_opens_with_the_list_of_the_browsers_language(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A browser set to Spanish opened the pages with the English list: a first visit, with
+    no list remembered, opens with the server's list of the browser's language (solo play,
+    the daily board and a new room's form alike); a list remembered is never overridden,
+    and a browser in a language the server has no list of gets the server's default."""
+    from playwright.sync_api import expect
+
+    page = pages.open(server.url + "/play", locale="es-ES")
+    expect(page.locator("#dict-select")).to_have_value("es")
+    page = pages.open(server.url + "/daily", locale="es-419")
+    expect(page.locator("#daily-dict")).to_have_value("es")
+    page = pages.open(server.url + "/play", locale="pl-PL")
+    expect(page.locator("#dict-select")).to_have_value("pl")
+    page.select_option("#dict-select", "en-70")  # chosen: remembered for the next visit
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#dict-select")).to_have_value("en-70")
+    with urllib.request.urlopen(server.url + "/api/dictionaries", timeout=30) as answer:
+        default = json.load(answer)["default"]
+    page = pages.open(server.url + "/play", locale="fi-FI")
+    expect(page.locator("#dict-select")).to_have_value(default)

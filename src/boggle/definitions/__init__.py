@@ -511,6 +511,13 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
     ('goose', 'https://pl.wiktionary.org/wiki/dom')
     >>> define("aerea", "es", load_lexicon("es")).written
     ('aérea',)
+
+    With its list, a word is the list's word however it was typed, as a round reads it
+    (``Área`` is the Spanish list's ``area``, written ``área``):
+
+    >>> entry = define("Área", "es", load_lexicon("es"))
+    >>> entry.word, entry.written
+    ('area', ('área',))
     """
     code = language_profile(language).code
     word = checked_word(entry)
@@ -522,14 +529,16 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
                 f"define takes the word's list as a Lexicon (or None), not {type(lexicon).__name__}"
             )
     written: tuple[str, ...] = ()
+    listed = word
     if lexicon is not None and lexicon.language == code:
-        written = lexicon.written_forms().get(language_profile(code).fold(word), ())
+        listed = language_profile(code).fold(word)  # Área is the Spanish list's area
+        written = lexicon.written_forms().get(listed, ())
     if code == "en":  # an English list's written forms too (cafe: café), as a solve shows them
         found = english_definitions().define(word)
         shown = tuple(form for form in written if form != found.word)
         return replace(found, written=shown) if shown else found
-    url = wiktionary_url(word, code, written)
-    return Definition(word, code, (), "Wiktionary", url=url, written=written)
+    url = wiktionary_url(word, code, written)  # a search for the word as typed, if need be
+    return Definition(listed, code, (), "Wiktionary", url=url, written=written)
 
 
 def first_definition(word: str, language: str = "en") -> str | None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from boggle.model.board import Cell
 from boggle.model.errors import JudgeError
+from boggle.model.letters import upper_letters
 from boggle.model.render import path_text
 from boggle.model.solution import Solution
 from boggle.model.word_levels import WORD_LEVELS
@@ -169,6 +170,11 @@ def next_hint(
     >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile"]))
     >>> next_hint(solution, found=["mile"], given=[]).text
     '4 letters, starting with F'
+
+    A word that starts on a die of two letters starts with its face:
+
+    >>> next_hint(solve("[qu]it xxx", Lexicon.from_words(["quit"])), [], []).text
+    '4 letters, starting with QU'
     """
     _check_hint_inputs(solution, found, given)
     order = hint_order(solution, ranking, define)
@@ -266,7 +272,8 @@ def _hint(
 ) -> Hint:
     word = order[target]
     path = solution.by_word[word].path
-    first_letter = word[0].upper()
+    # the face of the die it starts on: CHAL starts with CH on a Spanish board, QUIT with QU
+    first_letter = upper_letters(solution.board.face(*path[0]))
     text = f"{len(word)} letters, starting with {first_letter}"
     definition = None
     first_cell = None

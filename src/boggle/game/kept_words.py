@@ -600,11 +600,9 @@ def shown_word(entry: KeptWord, forms: Mapping[str, Mapping[str, tuple[str, ...]
     >>> shown_word(aerea, {"es": {"aerea": ("aérea",)}}), shown_word(aerea, {})
     ('AEREA (aérea)', 'AEREA')
     """
-    from boggle.model.letters import upper_letters
+    from boggle.model.letters import written_name
 
-    written = forms.get(entry.list or "", {}).get(entry.word, ())
-    shown = upper_letters(entry.word)
-    return f"{shown} ({' / '.join(written)})" if written else shown
+    return written_name(entry.word, forms.get(entry.list or "", {}).get(entry.word, ()))
 
 
 def answered(entry: KeptWord, right: bool, day: str) -> KeptWord:

@@ -15,7 +15,7 @@ from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.model import render
 from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import not_text, typed_letters, upper_letters
+from boggle.model.letters import not_text, typed_letters, upper_letters, written_name
 from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.wording import (
     counted,
@@ -426,8 +426,9 @@ def _shown(verdict: Verdict, forms: Mapping[str, tuple[str, ...]]) -> str:
     if verdict.status is Status.INVALID or not verdict.word:
         return shown_entry(typed_letters(verdict.entry))
     written = forms.get(verdict.word, ())
-    shown = plain_unless_odd(upper_letters(verdict.word))
-    return f"{shown} ({' / '.join(written)})" if written else shown
+    if written:  # a word of the list: its letters print plainly
+        return written_name(verdict.word, written)
+    return plain_unless_odd(upper_letters(verdict.word))
 
 
 def shown_entry(entry: str) -> str:

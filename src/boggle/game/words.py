@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -20,7 +21,14 @@ from typing import TYPE_CHECKING
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import lower_letters, not_text, typed_letters, unaccented, upper_letters
+from boggle.model.letters import (
+    bare_letters,
+    lower_letters,
+    not_text,
+    typed_letters,
+    unaccented,
+    upper_letters,
+)
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import fold_board, lexicon_profile
@@ -273,6 +281,90 @@ def _reading(entry: str, lexicon: Lexicon | None) -> tuple[str, str]:
     return folded, f"read as {upper_letters(folded)}, without accents"
 
 
+SPELLING_STEPS = 20_000
+"""The most prefixes :func:`spelled_with_diacritics` tries (a few milliseconds)."""
+
+
+def spelled_with_diacritics(
+    word: str, lexicon: Lexicon, letters: Collection[str] | None = None, limit: int = 3
+) -> tuple[str, ...]:
+    """The words of ``lexicon`` that are ``word`` with other diacritics: the same word read
+    without them (:func:`~boggle.model.letters.bare_letters`), at most ``limit``, sorted;
+    with ``letters`` (a board's), only words made of them.  A list whose words keep
+    diacritics as letters of their own (Polish ``ż``, Spanish ``ñ``) holds such words; a
+    list that folds them holds none.
+
+    >>> polish = Lexicon.from_words(["żaba", "żółw", "zupa"])
+    >>> spelled_with_diacritics("zaba", polish), spelled_with_diacritics("zolw", polish)
+    (('żaba',), ('żółw',))
+    >>> spelled_with_diacritics("zaba", polish, letters="zaba")
+    ()
+    """
+    bare = bare_letters(word)
+    alphabet = lexicon.alphabet if letters is None else lexicon.alphabet & frozenset(letters)
+    choices: dict[str, list[str]] = {}
+    for letter in sorted(alphabet):
+        choices.setdefault(bare_letters(letter), []).append(letter)
+    options = [choices.get(letter, ()) for letter in bare]
+    if not all(options):
+        return ()  # a letter no word has here
+    words = lexicon.words
+    found: list[str] = []
+    stack = [""]
+    steps = 0
+    while stack and steps < SPELLING_STEPS:
+        prefix = stack.pop()
+        steps += 1
+        if len(prefix) == len(bare):
+            if prefix != word and prefix in lexicon:
+                found.append(prefix)
+            continue
+        for letter in options[len(prefix)]:
+            longer = prefix + letter
+            place = bisect_left(words, longer)
+            if place < len(words) and words[place].startswith(longer):
+                stack.append(longer)
+    return tuple(sorted(found)[:limit])
+
+
+def diacritics_note(word: str, spellings: Sequence[str]) -> str:
+    """What a verdict on ``word`` says of the words of the board it is without their
+    diacritics (:func:`spelled_with_diacritics`): which, and the letters to type.
+
+    >>> diacritics_note("zaba", ["żaba"]), diacritics_note("zolw", ["żółw"])
+    ('ŻABA is on the board: type ż', 'ŻÓŁW is on the board: type ż, ó, ł')
+    >>> diacritics_note("zaba", [])
+    ''
+    """
+    notes = []
+    for spelling in spellings:
+        letters: list[str] = []
+        for typed, letter in zip(word, spelling, strict=False):
+            if typed != letter and letter not in letters:
+                letters.append(letter)
+        notes.append(f"{upper_letters(spelling)} is on the board: type {', '.join(letters)}")
+    return "; ".join(notes)
+
+
+def _on_the_board(
+    word: str, board: Board, lexicon: Lexicon, solution: Solution | None
+) -> tuple[str, ...]:
+    """The board's words that are ``word`` with other diacritics (``board`` as the list
+    spells it), read from its ``solution`` when it is the board's."""
+    letters = {letter for face in board.faces for letter in face}
+    spellings = spelled_with_diacritics(word, lexicon, letters)
+    if solution is not None and solution.board == board and solution.lexicon is lexicon:
+        return tuple(spelling for spelling in spellings if spelling in solution.by_word)
+    on_board = []
+    for spelling in spellings:
+        try:
+            if find_path(board, spelling) is not None:
+                on_board.append(spelling)
+        except PathSearchError:
+            continue
+    return tuple(on_board)
+
+
 @dataclass(frozen=True)
 class WordCheck:
     """One typed entry checked against the board, the word list and the rules;
@@ -311,6 +403,13 @@ def check_word(
     >>> board = Board.parse("fxie amlo ewbx astu")
     >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]
     ['counted', 'too_short', 'not_a_word', 'not_on_board']
+
+    A word typed without the diacritics of a word of the board (where the list keeps them
+    as letters, as Polish does) is refused, and the verdict says which word is there:
+
+    >>> polish = Lexicon.from_words(["żaba"])
+    >>> check_word("zaba", Board.parse("ża ba"), polish, CLASSIC).message
+    'ŻABA is on the board: type ż'
     """
     if not isinstance(entry, str):
         raise JudgeError(f"a word typed must be text, got {entry!r} ({type(entry).__name__})")
@@ -355,12 +454,14 @@ def check_word(
         except PathSearchError as error:
             status = Status.NOT_ON_BOARD if in_dictionary else Status.NOT_A_WORD
             return WordCheck(entry, word, status, in_dictionary=in_dictionary, message=str(error))
-    if path is None:
-        return WordCheck(
-            entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary, message=read
-        )
-    if not in_dictionary:
-        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary, message=read)
+    if path is None or not in_dictionary:  # ZABA, where the board has ŻABA: say so
+        note = diacritics_note(word, _on_the_board(word, board, lexicon, solution))
+        message = verdict_message(note, read)
+        if path is None:
+            return WordCheck(
+                entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary, message=message
+            )
+        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary, message=message)
     return WordCheck(entry, word, Status.COUNTED, path, True, read, rules.points(word))
 
 

@@ -63,6 +63,40 @@ def upper_letters(word: str) -> str:
     return "".join(c.upper() if len(c.upper()) == 1 else c for c in word)
 
 
+def written_name(word: str, written: Iterable[str] = ()) -> str:
+    """A word of a list as every report names it: in capitals as the list spells it
+    (:func:`upper_letters`), with how its language writes it where the list folds it
+    (``written``, several joined by ``/``): ``AREA (área)``, ``STRASSE (Straße)``. The one
+    heading of ``boggle solve``, ``play``, ``judge``, ``define`` and My words.
+
+    >>> written_name("area", ("área",)), written_name("este", ("esté", "éste"))
+    ('AREA (área)', 'ESTE (esté / éste)')
+    >>> written_name("cat")
+    'CAT'
+    """
+    forms = " / ".join(written)
+    shown = upper_letters(word)
+    return f"{shown} ({forms})" if forms else shown
+
+
+_STROKED = {"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ŀ": "l", "\u0131": "i", "ŧ": "t", "ƶ": "z"}
+"""Letters with a stroke (or without a dot), which Unicode does not split into a letter
+and a mark: the plain letter a player types for them."""
+
+
+def bare_letters(word: str) -> str:
+    """``word`` as it is typed without its diacritics: its accents and dots dropped
+    (:func:`unaccented`), a letter with a stroke its plain letter (Polish ``ł``: ``l``,
+    Danish ``ø``: ``o``); other letters (``ß``, ``œ``) stay.
+
+    >>> bare_letters("żółw"), bare_letters("año"), bare_letters("straße")
+    ('zolw', 'ano', 'straße')
+    """
+    if word.isascii():
+        return word
+    return "".join(_STROKED.get(char, char) for char in unaccented(word))
+
+
 def unaccented(word: str) -> str:
     """``word`` without its accents (combining marks), as English dictionaries write a
     borrowed word; letters that are no accented letter (``œ``, ``ß``, a Hangul syllable)

@@ -19,6 +19,7 @@ from functools import cached_property
 from boggle.model import render
 from boggle.model.board import Board, Cell
 from boggle.model.errors import BoardError, RulesError
+from boggle.model.letters import written_name
 from boggle.model.rules import Rules
 from boggle.model.word_levels import (
     ALL,
@@ -407,8 +408,7 @@ class Solution:
         >>> solution.shown("aerea"), solution.shown("era")
         ('AEREA (aérea)', 'ERA')
         """
-        forms = self.written.get(word)
-        return word.upper() if forms is None else f"{word.upper()} ({' / '.join(forms)})"
+        return written_name(word, self.written.get(word, ()))
 
     @cached_property
     def written(self) -> Mapping[str, tuple[str, ...]]:

@@ -1,7 +1,8 @@
 """``boggle define WORD``: what a word means (English: WordNet; other languages: Wiktionary).
 
-Exit status 0 when the word has an entry, 1 when it has none (said in one line), 2 for
-an empty entry or one that is not a word.
+Exit status 0 when the word has an entry, 1 when it has none (said in one line: for
+another language than English, when the word is not a word of its list, whose entry is
+not linked), 2 for an empty entry or one that is not a word.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
-from boggle.game.words import typed_word
-from boggle.model.letters import upper_letters
+from boggle.game.words import spelled_with_diacritics, typed_word
+from boggle.model.letters import upper_letters, written_name
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
 
@@ -27,9 +28,10 @@ def register(subparsers: Any) -> None:
         help="what a word means",
         description="What a word means: English glosses from WordNet (an inflected word "
         "through its base form: 'cats' -> 'cat', 'ran' -> 'run'); for other languages, a "
-        "link to the word's Wiktionary entry. A word with no entry is looked up in the word "
-        "list: the line says whether the list has it. Exit status 1 when the word has no "
-        "entry.",
+        "link to the word's Wiktionary entry, for a word of the list. A word with no entry "
+        "is looked up in the word list: the line says whether the list has it (and which "
+        "word of it it is without diacritics: zolw, did you mean ŻÓŁW?). Exit status 1 "
+        "when the word has no entry, or is not a word of another language's list.",
         **with_examples("define"),
     )
     parser.add_argument("word", help="the word to define")
@@ -43,11 +45,10 @@ def register(subparsers: Any) -> None:
 
 
 def definition_text(entry: Definition) -> str:
-    """A definition for people: the word (and what form of its base it is: "LAPSES (plural
-    of lapse)"), then numbered glosses."""
-    heading = upper_letters(entry.word)
-    if entry.written:
-        heading += f" ({' / '.join(entry.written)})"
+    """A definition for people: the word as its list spells it, with how its language
+    writes it as every report names it ("AREA (área)": :func:`written_name`), and what form
+    of its base it is ("LAPSES (plural of lapse)"), then numbered glosses."""
+    heading = written_name(entry.word, entry.written)
     if entry.url is not None:
         return f"{heading}: see {entry.url}"
     if entry.form is not None:
@@ -71,7 +72,44 @@ def missing_text(entry: Definition, lexicon: Lexicon) -> str:
     shown = f"{upper_letters(entry.word)}: no entry in {entry.source}"
     if typed_word(entry.word, lexicon) in lexicon:
         return f"{shown}, though it is a word of the {lexicon.name} list"
-    return f"{shown}, and not a word of the {lexicon.name} list either"
+    return f"{shown}, and not a word of the {lexicon.name} list either" + did_you_mean(
+        entry.word, lexicon
+    )
+
+
+def unlisted_text(entry: Definition, lexicon: Lexicon) -> str:
+    """The one line for a word of another language than English that its list lacks: its
+    Wiktionary link would be a guess, so it is not given.
+
+    >>> from boggle.wordlists.lexicon import Lexicon
+    >>> polish = Lexicon.from_words(["żółw"], name="pl")
+    >>> unlisted_text(Definition("zolw", "pl", (), "Wiktionary"), polish)
+    'ZOLW: not a word of the pl list; did you mean ŻÓŁW?'
+    >>> unlisted_text(Definition("xyz", "pl", (), "Wiktionary"), polish)
+    'XYZ: not a word of the pl list, so no Wiktionary entry is linked'
+    """
+    shown = f"{upper_letters(entry.word)}: not a word of the {lexicon.name} list"
+    return shown + (did_you_mean(entry.word, lexicon) or ", so no Wiktionary entry is linked")
+
+
+def did_you_mean(word: str, lexicon: Lexicon) -> str:
+    """``; did you mean ŻÓŁW?`` for a word the list holds with diacritics that ``word``
+    lacks (:func:`~boggle.game.words.spelled_with_diacritics`), else ``""``."""
+    spellings = spelled_with_diacritics(typed_word(word, lexicon), lexicon)
+    if not spellings:
+        return ""
+    return f"; did you mean {' or '.join(map(upper_letters, spellings))}?"
+
+
+def _unlisted(entry: Definition, lexicon: Lexicon) -> bool:
+    """Whether ``entry`` is another language's word (a link, no glosses) that its list,
+    of that language, lacks."""
+    return (
+        not entry.definitions
+        and entry.url is not None
+        and lexicon.language == entry.language
+        and typed_word(entry.word, lexicon) not in lexicon
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,12 +126,21 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{upper_letters(entry.word)}: {NOT_DEFINED}", file=sys.stderr)
         return 1
+    unlisted = _unlisted(entry, lexicon)  # zolw in Polish: no link to a page that is not there
     if args.json:
         held = typed_word(entry.word, lexicon) in lexicon  # aérea is the Spanish list's aerea
         shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": held}
+        if unlisted:
+            del shown["url"]
+        if not held:
+            spellings = spelled_with_diacritics(typed_word(entry.word, lexicon), lexicon)
+            if spellings:
+                shown["did_you_mean"] = list(spellings)
         write_json(json.dumps(shown, ensure_ascii=False))
+    elif unlisted:
+        print(unlisted_text(entry, lexicon), file=sys.stderr)
     elif entry.found:
         sys.stdout.write(definition_text(entry) + "\n")
     else:
         print(missing_text(entry, lexicon), file=sys.stderr)
-    return 0 if entry.found else 1
+    return 0 if entry.found and not unlisted else 1

@@ -1400,10 +1400,28 @@ export function chosenLanguage(select) {
   return [option?.dataset.language || "", option?.dataset.languageName || ""];
 }
 
-// The server's word lists as the options of `select`, each by its title; the server's
-// default chosen.
+// The list a first visit opens with: that of the first of the browser's languages
+// (navigator.languages: "es-ES" is es) the server has a list of (the server's default where it
+// is of that language, else its first list of it), else the server's default. A list
+// remembered from an earlier visit (keepChoice, called after) and a link's ?dict= win over it.
+export function browserList(lists, languages = navigator.languages) {
+  const tags = languages?.length ? languages : [navigator.language];
+  const byDefault = lists.dictionaries.find((entry) => entry.name === lists.default);
+  for (const tag of tags) {
+    const code = String(tag || "").split("-")[0].toLowerCase();
+    if (!code) continue;
+    if ((byDefault?.language || "en") === code) return lists.default;
+    const found = lists.dictionaries.find((entry) => (entry.language || "en") === code);
+    if (found) return found.name;
+  }
+  return lists.default;
+}
+
+// The server's word lists as the options of `select`, each by its title; the list of the
+// browser's language chosen (browserList), else the server's default.
 export async function fillWordLists(select) {
   const lists = await fetchWordLists();
+  const chosen = browserList(lists);
   select.replaceChildren();
   for (const entry of lists.dictionaries) {
     const option = document.createElement("option");
@@ -1411,7 +1429,7 @@ export async function fillWordLists(select) {
     option.dataset.language = entry.language || "";  // another language's list rolls no dice
     option.dataset.languageName = entry.language_name || "";
     option.textContent = entry.title || entry.name;
-    option.selected = entry.name === lists.default;
+    option.selected = entry.name === chosen;
     select.append(option);
   }
 }
