@@ -19,7 +19,13 @@ const state = {
   listNames: new Map(),  // a word list's name -> its title (from /api/dictionaries)
   persisted: null,   // whether the browser keeps this site's storage for good; null: not known yet
   listed: { "to-learn": 0, learned: 0 },  // how many cards each section lists now (renderLists)
+  showHeld: null,        // the timer that gives Show the word back after a new clue (nextClue)
 };
+
+// The second tap of a double tap lands on what the first put under the finger: Show the word's
+// on the next word's clue (shown at once from a kept meaning). Show the word is disabled for
+// TAP_GAP_MS after a new word is asked: no one reads a new clue and acts that fast.
+const TAP_GAP_MS = 400;
 
 // A section lists its first PAGE_CARDS cards (of those the filter matches), and a "Show more"
 // button lists PAGE_CARDS more each press: a list of thousands of words is not thousands of
@@ -600,8 +606,19 @@ function nextClue() {
     if (state.queue.length > 1 && state.queue[0] === last) state.queue.push(state.queue.shift());
   }
   state.practising = state.queue.shift();
+  holdShow();
   showClue(state.practising);
   $("practise-input").value = "";
+}
+
+// Show the word disabled for TAP_GAP_MS: a double tap's second lands on nothing.
+function holdShow() {
+  const button = $("practise-show");
+  button.disabled = true;
+  clearTimeout(state.showHeld);
+  state.showHeld = setTimeout(() => {
+    button.disabled = false;
+  }, TAP_GAP_MS);
 }
 
 function startPractise() {
