@@ -707,6 +707,29 @@ def test_a_double_tap_on_show_the_word_shows_one_word(pages: Pages, server: Serv
     assert page.text_content("#practise-verdict") == f"The word is {str(second).upper()}."
 
 
+def test_a_double_tap_on_remove_removes_one_word(pages: Pages, server: ServeProcess) -> None:
+    """The second tap of a double tap on a card's Remove landed on the next card's Remove (the
+    list made anew under the finger) and removed that word too. Now it does nothing."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo"), kept("lime")])
+    left = page.evaluate(
+        """() => {
+          const card = (word) => document.querySelector(`.kept-word[data-word='${word}']`);
+          card('fame').querySelector('button.remove').click();
+          // the tap that follows, on the card now in its place
+          card('limbo').querySelector('button.remove').click();
+          return [...document.querySelectorAll('#to-learn-list .kept-word')]
+            .map((item) => item.dataset.word);
+        }"""
+    )
+    assert left == ["limbo", "lime"], f"a double tap on Remove left {left}"
+    assert [entry["word"] for entry in stored(page)] == ["limbo", "lime"]
+    assert page.text_content("#words-status") == "FAME removed."
+    # a tap after a moment is a tap: the word is removed
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Remove LIMBO").click()
+    assert [entry["word"] for entry in stored(page)] == ["lime"]
+
+
 def asked_in_turn(page: Any, times: int) -> list[str]:
     """The words practise asks, ``times`` of them, each passed with Show the word."""
     page.click("#practise-start")
