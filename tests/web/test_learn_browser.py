@@ -669,6 +669,67 @@ def test_a_learned_word_can_be_learned_again(pages: Pages, server: ServeProcess)
     )
 
 
+def test_a_double_tap_on_show_the_word_shows_one_word(pages: Pages, server: ServeProcess) -> None:
+    """The second tap of a double tap on Show the word landed on the next word's clue (shown
+    almost at once: here a letters clue, as from a kept meaning) and showed that word too,
+    marking it wrong unread. Now the second tap does nothing: one word shown, one marked."""
+    page = pages.open(server.url + "/words?seed=1", **PHONE)
+    page.context.route("**/api/define?word=*", lambda route: route.fulfill(status=500, body="down"))
+    value = json.dumps({"version": 1, "words": [kept("fame"), kept("limbo"), kept("lime")]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    page.wait_for_selector("#practise-show:not([disabled])")
+    first = page.get_attribute("#practise-clue", "data-word")
+    # the first tap shows the word; the second lands once the next word's clue is shown
+    second = page.evaluate(
+        """async (first) => {
+          const clue = document.getElementById('practise-clue');
+          const show = document.getElementById('practise-show');
+          show.click();
+          while (!clue.dataset.word || clue.dataset.word === first) {
+            await new Promise((done) => setTimeout(done, 0));
+          }
+          show.click();
+          return clue.dataset.word;
+        }""",
+        first,
+    )
+    assert second != first
+    assert page.text_content("#practise-verdict") == f"The word is {str(first).upper()}."
+    assert page.get_attribute("#practise-clue", "data-word") == second  # still asked
+    marked = [entry["word"] for entry in stored(page) if entry.get("practised")]
+    assert marked == [first], f"a double tap on Show the word marked {marked}"
+    # a tap after a moment is a tap: the word asked is shown
+    page.click("#practise-show")
+    assert page.text_content("#practise-verdict") == f"The word is {str(second).upper()}."
+
+
+def test_a_double_tap_on_remove_removes_one_word(pages: Pages, server: ServeProcess) -> None:
+    """The second tap of a double tap on a card's Remove landed on the next card's Remove (the
+    list made anew under the finger) and removed that word too. Now it does nothing."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo"), kept("lime")])
+    left = page.evaluate(
+        """() => {
+          const card = (word) => document.querySelector(`.kept-word[data-word='${word}']`);
+          card('fame').querySelector('button.remove').click();
+          // the tap that follows, on the card now in its place
+          card('limbo').querySelector('button.remove').click();
+          return [...document.querySelectorAll('#to-learn-list .kept-word')]
+            .map((item) => item.dataset.word);
+        }"""
+    )
+    assert left == ["limbo", "lime"], f"a double tap on Remove left {left}"
+    assert [entry["word"] for entry in stored(page)] == ["limbo", "lime"]
+    assert page.text_content("#words-status") == "FAME removed."
+    # a tap after a moment is a tap: the word is removed
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Remove LIMBO").click()
+    assert [entry["word"] for entry in stored(page)] == ["lime"]
+
+
 def asked_in_turn(page: Any, times: int) -> list[str]:
     """The words practise asks, ``times`` of them, each passed with Show the word."""
     page.click("#practise-start")

@@ -305,6 +305,36 @@ def test_a_double_tap_on_leave_room_leaves_without_an_error(
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
 
 
+def test_leave_room_with_the_connection_down_leaves_and_says_so(
+    players: Pages, server: ServeProcess
+) -> None:
+    """Leave room pressed while the connection was down said "not connected to the server;
+    trying again…" on the entry screen, though the page tried nothing. Now it leaves: the
+    seat forgotten here, the entry shown, one line saying the server was not told."""
+    page = players.open(server.url + "/room")
+    create_room(page, **ONE_ROUND)
+    code = page.locator("body").get_attribute("data-code")
+    page.context.set_offline(True)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.text_content("#notice") == "connection lost; reconnecting…"
+    page.click("#leave-button")
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    assert page.locator("#notice").inner_text() == (
+        f"You left room {code} on this device; with no connection the server was not told, "
+        "so the others may see you as away for a while."
+    )
+    assert page.evaluate(f"() => localStorage.getItem('boggle-room-{code}')") is None
+    assert page.locator("#seat").is_hidden()
+    # back online, the page stays out of the room: no seat taken again, nothing said
+    page.evaluate(COUNT_SENT)
+    page.context.set_offline(False)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.sent") == {}
+    assert page.locator("#entry").is_visible() and page.locator("#error").is_hidden()
+    assert page.locator("body").get_attribute("data-code") is None
+
+
 def test_a_double_tap_on_rematch_and_a_late_tap_start_one_new_match(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

@@ -1132,15 +1132,21 @@ async function start() {
     // connected to the server; trying again…" on the entry screen
     if ($("room").hidden) return;
     state.leaving = true;
-    send({ type: "leave" });
+    // with the connection down the server cannot be told: the seat is forgotten here all the
+    // same (no "trying again": the page no longer tries), and the line says so
+    const told = state.socket?.readyState === WebSocket.OPEN && send({ type: "leave" });
+    clearTimeout(state.reconnect);
+    state.reconnect = null;
     forget(state.code);
     state.socket?.close();
     const left = state.code;
     state.code = null;
     showEntry("");
+    showError("");
     // the entry's top, not the middle of Create's form where the results' scroll left it
     window.scrollTo(0, 0);
-    showNotice(`You left room ${left}.`);
+    showNotice(told ? `You left room ${left}.` : `You left room ${left} on this device; with no ` +
+      "connection the server was not told, so the others may see you as away for a while.");
     // the button pressed is gone with the room: the keyboard goes on at the page's title, from
     // which Tab reaches Create's name box (a name box focused would open a phone's keyboard)
     if (focusLost()) $("room-page-title").focus({ preventScroll: true });

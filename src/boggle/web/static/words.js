@@ -19,7 +19,16 @@ const state = {
   listNames: new Map(),  // a word list's name -> its title (from /api/dictionaries)
   persisted: null,   // whether the browser keeps this site's storage for good; null: not known yet
   listed: { "to-learn": 0, learned: 0 },  // how many cards each section lists now (renderLists)
+  showHeld: null,        // the timer that gives Show the word back after a new clue (nextClue)
+  removedAt: -Infinity,  // when (performance.now()) the last Remove took a card out of the list
 };
+
+// The second tap of a double tap lands on what the first put under the finger: Show the word's
+// on the next word's clue (shown at once from a kept meaning), a card's Remove on the next
+// card's. Show the word is disabled for TAP_GAP_MS after a new word is asked, and a Remove
+// within TAP_GAP_MS of a removal does nothing: no one reads a new clue, or the next card, and
+// acts that fast. (Remove is not disabled: the focus goes to the next card's.)
+const TAP_GAP_MS = 400;
 
 // A section lists its first PAGE_CARDS cards (of those the filter matches), and a "Show more"
 // button lists PAGE_CARDS more each press: a list of thousands of words is not thousands of
@@ -489,6 +498,8 @@ function learnAgain(entry) {
 }
 
 function removeWord(entry) {
+  if (performance.now() - state.removedAt < TAP_GAP_MS) return;  // a double tap's second
+  state.removedAt = performance.now();
   const list = entry.learned ? $("learned-list") : $("to-learn-list");
   const items = [...list.children];
   const at = items.findIndex((item) => item.dataset.key === keyOf(entry));
@@ -600,8 +611,19 @@ function nextClue() {
     if (state.queue.length > 1 && state.queue[0] === last) state.queue.push(state.queue.shift());
   }
   state.practising = state.queue.shift();
+  holdShow();
   showClue(state.practising);
   $("practise-input").value = "";
+}
+
+// Show the word disabled for TAP_GAP_MS: a double tap's second lands on nothing.
+function holdShow() {
+  const button = $("practise-show");
+  button.disabled = true;
+  clearTimeout(state.showHeld);
+  state.showHeld = setTimeout(() => {
+    button.disabled = false;
+  }, TAP_GAP_MS);
 }
 
 function startPractise() {
