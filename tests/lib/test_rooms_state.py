@@ -216,3 +216,28 @@ def test_a_match_of_a_number_of_rounds_ends_on_its_last_round_after_a_restart() 
     assert summary["match_over"] and back.phase is Phase.OVER
     assert [row["round"] for row in back.match.table] == [1, 2]
     assert back.match.totals == {"ann": 2}
+
+
+def test_the_file_holding_seat_secrets_is_never_open_to_other_users(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The temporary file is created 0600, not made 0600 after its creation: another user
+    who opened it in between kept a descriptor that read the secrets written after."""
+    import os
+    import stat
+
+    created: list[int] = []
+    real_open = os.open
+
+    def recording(path: Any, flags: int, mode: int = 0o777, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT:
+            created.append(mode)
+        return real_open(path, flags, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", recording)
+    room, _, now = made([["fame"], ["mile"]], 1, "playing")
+    target = tmp_path / "rooms.json"
+    write_rooms(target, [room], now)
+    assert created and all(mode & 0o077 == 0 for mode in created), [oct(m) for m in created]
+    if os.name == "posix":
+        assert stat.S_IMODE(target.stat().st_mode) == 0o600

@@ -304,7 +304,7 @@ def check_replaceable(path: str | os.PathLike[str]) -> None:
 
 @contextlib.contextmanager
 def atomic_file(
-    path: str | os.PathLike[str], *, replace_special: bool = False
+    path: str | os.PathLike[str], *, replace_special: bool = False, mode: int = 0o666
 ) -> Iterator[BinaryIO]:
     """A binary file to write whose content replaces ``path`` only once complete.
 
@@ -312,9 +312,11 @@ def atomic_file(
     ends normally it is flushed and renamed over ``path``.  On any error
     (a full disk, Ctrl-C) the temporary file is removed, ``path`` is left as
     it was, and the error propagates.  The new file gets the usual permissions
-    (0666 less the umask).  A device, pipe or socket at ``path`` is never replaced
-    (:func:`check_replaceable`), unless ``replace_special``: the cache's own entries, where
-    whatever took an entry's place is written over.
+    (0666 less the umask), or ``mode`` (less the umask) from its creation: ``0o600`` for
+    secrets, which no other user can open even while they are written.  A device, pipe or
+    socket at ``path`` is never replaced (:func:`check_replaceable`), unless
+    ``replace_special``: the cache's own entries, where whatever took an entry's place is
+    written over.
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -330,7 +332,7 @@ def atomic_file(
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
     try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     except OSError as error:
         raise OSError(error.errno, error.strerror, os.fspath(target)) from None
     try:

@@ -199,9 +199,9 @@ def write_rooms(path: Path, rooms: Iterable[Room], now: float) -> int:
     kept = [room_json(room, now) for room in rooms]
     document = {"format": FORMAT, "version": VERSION, "saved": time.time(), "rooms": kept}
     text = json.dumps(document, separators=(",", ":"), ensure_ascii=False)
-    with atomic_file(path) as out:
-        if hasattr(os, "fchmod"):  # the players' secrets: the server's user's only
-            os.fchmod(out.fileno(), 0o600)
+    # the players' secrets: the server's user's only from the file's creation (a mode set
+    # after it left a moment in which another user could open the file and read it later)
+    with atomic_file(path, mode=0o600) as out:
         out.write(text.encode("utf-8"))
     return len(kept)
 
