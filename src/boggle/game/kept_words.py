@@ -495,9 +495,13 @@ def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
     room = max(MOST_KEPT - len(kept), 0)
     updated: list[KeptWord] = []
     now = list(kept)
+    first: dict[tuple[str, str], int] = {}  # each key of a kept entry: where it first is
+    for i, w in enumerate(now):  # one pass: a search of the list a word was 25M tests
+        first.setdefault(w.key(), i)  # for a file of 5,000 words kept already
+        first.setdefault((f"list {w.list or ''}", w.word), i)
     for other in already:  # practised later in the file: its progress taken
-        same = kept_already([other])
-        at = next(i for i, w in enumerate(now) if same(w))
+        keys = (other.key(), (f"list {other.list or ''}", other.word))
+        at = min(first[key] for key in keys if key in first)  # as kept_already tests
         if (taken := with_progress(now[at], other)) is not now[at]:
             now[at] = taken
             updated.append(taken)
