@@ -1254,6 +1254,32 @@ def test_a_word_practised_later_in_an_added_file_takes_the_file_s_progress(
     assert page.text_content("#words-progress") == "2 of 2 words learned, 1 this month."
 
 
+def test_a_full_list_added_back_from_its_own_file_does_not_freeze_the_page(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A learner adding back their own saved list (MOST_KEPT words, every one kept already):
+    each word of the file was matched by a search of the list that built a set a kept word,
+    12.5 million of them, and the page froze for seconds (9 s in Chromium); it is one pass."""
+    import time
+
+    words = [kept(word_of(i), practised="2026-11-20") for i in range(MOST_KEPT)]
+    page = words_page(pages, server, words)
+    on_day(page, "2026-12-01")
+    later = [dict(w, practised="2026-11-30", streak=2, due="2026-12-03") for w in words[:3]]
+    file = tmp_path / "boggle-words-2026-11-30.json"
+    file.write_text(json.dumps({"version": 1, "words": [*later, *words[3:]]}))
+    started = time.monotonic()
+    page.set_input_files("#import-file", str(file))
+    page.wait_for_selector("#words-status:not(:empty)", timeout=60_000)
+    took = time.monotonic() - started
+    assert page.text_content("#words-status") == (
+        f"No word added from {file.name}; {MOST_KEPT} kept already, 3 of them brought up to "
+        "date (practised later in the file)."
+    )
+    assert [w["streak"] for w in stored(page)[:4]] == [2, 2, 2, 0]
+    assert took < 4, f"adding the file took {took:.1f} s"
+
+
 def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -61,6 +61,20 @@ export function keptAlready(words) {
   return (entry) => have.has(cardKey(entry)) || have.has(listKey(entry));
 }
 
+// A look-up of the entry of `words` that a word ({ word, list, language }) is kept as: the first
+// that keptAlready([word]) finds, or undefined; built once, so a file of 5,000 words kept
+// already is matched in one pass, not a search of the list a word (seconds of a frozen page).
+export function keptEntry(words) {
+  const first = new Map();  // each key of an entry: the index of the first entry with it
+  words.forEach((entry, at) => {
+    for (const key of [cardKey(entry), listKey(entry)]) if (!first.has(key)) first.set(key, at);
+  });
+  return (entry) => {
+    const found = [cardKey(entry), listKey(entry)].filter((key) => first.has(key)).map((key) => first.get(key));
+    return found.length ? words[Math.min(...found)] : undefined;
+  };
+}
+
 // Two entries of one card as one: the progress of the one further on (learned, then more right
 // answers in a row; the first on a tie; with its day learned), the day first kept, the day last
 // practised, the most points and the best level.

@@ -8,7 +8,7 @@
 import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
   INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready,
-  learnLists, loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
+  keptEntry, learnLists, loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -873,8 +873,9 @@ async function importWords(file) {
   const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
   const updated = [];
+  const keptAs = keptEntry(state.words);
   for (const other of read.filter((entry) => isKept(entry))) {
-    const entry = state.words.find((mine) => keptAlready([other])(mine));
+    const entry = keptAs(other);
     if (entry && (other.practised ?? "") > (entry.practised ?? "")) {
       for (const name of PROGRESS) entry[name] = other[name];
       updated.push(entry);
