@@ -173,6 +173,20 @@ def test_a_damaged_or_newer_rooms_file_lets_the_server_start(
     assert "cannot listen on" in err, err
 
 
+def test_a_rooms_file_in_a_data_directory_made_at_the_first_start_is_taken(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, held_port: int
+) -> None:
+    """docs/web.md's unit (`--data /home/boggle/results --rooms-file
+    /home/boggle/results/rooms.json`) on its first start: the data directory is made, so the
+    rooms file's directory is there; it was refused as "cannot be written" before it was made.
+    The command goes on to the port check, taken here."""
+    data = tmp_path / "results"
+    argv = ["--port", str(held_port), "--data", str(data), "--rooms-file", str(data / "r.json")]
+    err = serve_error(capsys, *argv)
+    assert "cannot listen on" in err, err
+    assert data.is_dir()
+
+
 def test_the_room_options_defaults_are_the_libraries() -> None:
     import argparse
 

@@ -524,17 +524,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.data is not None and not args.data.strip():
         raise BoggleError("--data needs a directory; to keep results here, say --data .")
-    rooms_file = None
-    if args.rooms_file is not None:
-        if not args.rooms_file.strip():
-            raise BoggleError("--rooms-file needs a file name, such as rooms.json")
-        from boggle.rooms.state import check_rooms_file
-
-        rooms_file = Path(args.rooms_file).absolute()  # the server may change directory
-        try:
-            check_rooms_file(rooms_file)
-        except BoggleError as error:
-            raise BoggleError(f"--rooms-file: {error}") from None
+    if args.rooms_file is not None and not args.rooms_file.strip():
+        raise BoggleError("--rooms-file needs a file name, such as rooms.json")
     if args.forwarded_allow_ips is not None:
         proxies = trusted_proxies(args.forwarded_allow_ips)
     elif (from_environment := os.environ.get("FORWARDED_ALLOW_IPS")) is not None:
@@ -557,6 +548,15 @@ def run(args: argparse.Namespace) -> int:
     keep_days = args.keep_days or None
     store = ResultStore(data, keep_days)  # a directory or file that cannot be used fails here
     store.close()
+    rooms_file = None
+    if args.rooms_file is not None:  # after the data directory is made: rooms.json in it
+        from boggle.rooms.state import check_rooms_file
+
+        rooms_file = Path(args.rooms_file).absolute()  # the server may change directory
+        try:
+            check_rooms_file(rooms_file)
+        except BoggleError as error:
+            raise BoggleError(f"--rooms-file: {error}") from None
     config = WebConfig(
         limits=Limits(
             max_side=args.max_side,
