@@ -63,6 +63,17 @@ def test_define_another_language_links_wiktionary(client: TestClient) -> None:
     assert polish["url"] == "https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w"
 
 
+def test_define_an_english_word_gives_its_written_form_as_the_cli_does(
+    client: TestClient,
+) -> None:
+    """The English lists fold café to cafe and ship its written form: `boggle define cafe
+    --json` gave `written: ["café"]`, /api/define (documented as the same) none."""
+    assert client.get("/api/define", params={"word": "cafe"}).json()["written"] == ["café"]
+    named = client.get("/api/define", params={"word": "cafe", "dict": "en-70"}).json()
+    assert named["written"] == ["café"]
+    assert client.get("/api/define", params={"word": "cat"}).json()["written"] == []
+
+
 def test_hints_go_deeper_then_run_out(client: TestClient) -> None:
     given: list[list[int]] = []
     found = ["fame", "awl"]

@@ -312,11 +312,13 @@ async def define_word(
     (``left_out`` says so).  An empty word or one with other characters than letters is a
     400."""
     language = dictionary_language(context, dictionary)
+    chosen = context.catalogue.bundled.get(dictionary or context.catalogue.default)
+    shipped = chosen is not None and bool(chosen.written)  # en-70's forms: cafe is café
 
     def work() -> Definition:
         checked_word(word)  # a word that is not one is refused before its list is read
         # the list only for how its language writes a folded word: none read for Polish
-        respelled = respells(language_profile(language))
+        respelled = respells(language_profile(language)) or shipped
         lexicon = context.catalogue.get(dictionary) if respelled else None
         return define(word, language, lexicon)
 
