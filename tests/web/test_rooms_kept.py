@@ -194,6 +194,8 @@ def test_rooms_that_cannot_come_back_are_left_out_and_the_others_come_back(
     settings = RoomSettings(dictionary=DEFAULT_WORDLIST)
     rooms = [Room(code, settings, lexicon, now=0.0) for code in ("ABCDEF", "GHJKLM")]
     rooms.append(Room("PQRSTU", settings, lexicon, now=-3600.0))  # idle an hour
+    from boggle.rooms.state import read_rooms
+
     for room in rooms:
         room.join("ann", now=room.last_activity)
     rooms_file = tmp_path / "rooms.json"
@@ -206,4 +208,81 @@ def test_rooms_that_cannot_come_back_are_left_out_and_the_others_come_back(
         assert list(app.state.rooms.hub.rooms) == ["ABCDEF"]
     said = [r.getMessage() for r in caplog.records if "did not come back" in r.getMessage()]
     assert len(said) == 1 and "GHJKLM" in said[0] and "klingon" in said[0], said
-    assert not rooms_file.exists()
+    # never served (no connection): its rooms are written back for the next start
+    assert [room["code"] for room in read_rooms(rooms_file).rooms] == ["ABCDEF"]
+
+
+def kept_rooms_file(tmp_path: Path, idle: dict[str, float]) -> Path:
+    """A rooms file of one room per code, each idle that many seconds."""
+    from boggle.rooms import Room
+    from boggle.rooms.state import write_rooms
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    lexicon = load_lexicon()
+    settings = RoomSettings(dictionary=DEFAULT_WORDLIST)
+    rooms = [Room(code, settings, lexicon, now=-seconds) for code, seconds in idle.items()]
+    for room in rooms:
+        room.join("ann", now=room.last_activity)
+    rooms_file = tmp_path / "rooms.json"
+    write_rooms(rooms_file, rooms, now=0.0)
+    return rooms_file
+
+
+def test_a_server_that_cannot_bind_its_port_keeps_the_rooms_file_for_the_next_start(
+    tmp_path: Path,
+) -> None:
+    """The rooms are read as the app starts, before the port is bound: when the bind fails
+    the file is still there with its rooms, and it is removed only once a server serves."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    from boggle.rooms.state import read_rooms
+    from boggle.web.server import BoundedServer
+
+    rooms_file = kept_rooms_file(tmp_path, {"ABCDEF": 10.0, "GHJKLM": 20.0})
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        app = rooms_app(rooms_file, RoomClock())
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=port, lifespan="on", log_level="critical"
+        )
+        with pytest.raises(SystemExit):
+            asyncio.run(BoundedServer(config).serve())
+    finally:
+        taken.close()
+    assert sorted(room["code"] for room in read_rooms(rooms_file).rooms) == ["ABCDEF", "GHJKLM"]
+
+    server = ServeProcess(tmp_path / "data", "--rooms-file", str(rooms_file))
+    try:
+        assert not rooms_file.exists()  # served: removed
+        output = stopped(server)
+        assert "boggle: 2 open rooms back from" in output, output
+    finally:
+        server.stop()
+
+
+def test_no_more_rooms_come_back_than_the_limit_the_most_recently_active_first(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from boggle.rooms.limits import RoomLimits
+
+    rooms_file = kept_rooms_file(tmp_path, {"ABCDEF": 300.0, "GHJKLM": 10.0, "PQRSTU": 100.0})
+    rooms = RoomsConfig(
+        data_dir=tmp_path,
+        clock=RoomClock(),
+        roll=same_boards,
+        rooms_file=rooms_file,
+        limits=RoomLimits(max_rooms=2),
+    )
+    app = create_app(WebConfig(preload=False, rooms=rooms))
+    with caplog.at_level("WARNING", logger="boggle"), TestClient(app):
+        assert sorted(app.state.rooms.hub.rooms) == ["GHJKLM", "PQRSTU"]
+    said = [r.getMessage() for r in caplog.records if "over the limit of 2" in r.getMessage()]
+    assert len(said) == 1 and said[0].startswith("1 rooms of"), said

@@ -122,6 +122,10 @@ class RoomService:
         """Set once the rooms are being kept: messages are no longer taken (the pages send
         their words again to the next server)."""
         self._restored = False
+        self._pending = False
+        """Whether ``rooms_file`` was read at the start and is still on disk: it is removed
+        once the server serves (:meth:`serving`), and written again if it stops before."""
+        self._kept_tried = False
         self.restored = 0
         """How many rooms came back from ``rooms_file`` at the start."""
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
@@ -202,6 +206,7 @@ class RoomService:
         """Read one client's messages until it leaves; each refusal is an ``error`` to it.
         Past the cap of connections from its address it is refused; outside a room it is
         closed after ``idle_outside_room_seconds`` without a message."""
+        self.serving()  # a server run without BoundedServer: the first connection says so
         self._start_sweeper()
         address = address_key(socket.client)
         cap = self.limits.max_sockets_per_address
@@ -570,12 +575,15 @@ class RoomService:
     async def restore(self) -> None:
         """Bring back the rooms kept in ``rooms_file`` by the server stopped before
         (:mod:`boggle.rooms.state`), once: their rounds' clocks, the host's grace time and
-        the idle time run again, and the file is removed (a server killed later, which
-        writes nothing, must not bring them back as they were).  A file that cannot be read
-        is one line in the log and is left as it is: the server starts without its rooms
-        and does not write over it at the stop.  A room that cannot come back (its word list
-        is no longer offered, or it was idle past the limit, counting the time the server
-        was down) is left out, the first in a line."""
+        the idle time run again.  The file stays on disk until the server serves
+        (:meth:`serving`, then it is removed: a server killed later, which writes nothing,
+        must not bring them back as they were); a server that stops before (its port taken)
+        writes its rooms to it again (:meth:`stop`).  At most ``max_rooms`` come back, the
+        most recently active first; the others are one line in the log.  A file that cannot
+        be read is one line in the log and is left as it is: the server starts without its
+        rooms and does not write over it at the stop.  A room that cannot come back (its
+        word list is no longer offered, or it was idle past the limit, counting the time the
+        server was down) is left out, the first in a line."""
         if self.rooms_file is None or self._restored:
             return
         self._restored = True
@@ -586,13 +594,18 @@ class RoomService:
             self.keeping = False
             log.error("%s; the server starts without its rooms and does not write over it", error)
             return
+        self._pending = True
         now = self.clock()
         left_out: list[str] = []
-        for entry in kept.rooms:
+        over_limit = 0
+        for entry in sorted(kept.rooms, key=_idle_of):
             code = str(entry.get("code"))
             try:
                 if float(entry["idle"]) + kept.ago > self.limits.idle_seconds:
                     continue  # closed as idle, as it would have been
+                if len(self.hub.rooms) >= self.limits.max_rooms:
+                    over_limit += 1
+                    continue
                 lexicon = await self.lexicon_of(entry["settings"]["dictionary"])
                 room = restore_room(entry, lexicon, self.limits, now)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -610,12 +623,32 @@ class RoomService:
             log.warning(
                 "%d rooms of %s did not come back: %s", len(left_out), path, ", ".join(left_out)
             )
+        if over_limit:
+            log.warning(
+                "%d rooms of %s did not come back: over the limit of %d rooms (the most "
+                "recently active came back)",
+                over_limit,
+                path,
+                self.limits.max_rooms,
+            )
+
+    def serving(self) -> None:
+        """The server serves (its port bound, or a first connection taken): the rooms file
+        read at the start is removed, once, so that a server killed later does not bring
+        its rooms back as they were."""
+        if not self._pending or self.rooms_file is None:
+            return
+        self._pending = False
         try:
-            os.unlink(path)
+            os.unlink(self.rooms_file)
         except FileNotFoundError:
             pass
         except OSError as error:
-            log.error("the rooms file %s was read but cannot be removed: %s", path, error.strerror)
+            log.error(
+                "the rooms file %s was read but cannot be removed: %s",
+                self.rooms_file,
+                error.strerror,
+            )
 
     async def keep_all(self) -> tuple[int, int] | None:
         """The server is stopping, keeping its rooms: the timers stop, every open room is
@@ -626,6 +659,7 @@ class RoomService:
         failed, said in the log): :meth:`close_all` closes them."""
         if self.rooms_file is None or not self.keeping:
             return None
+        self._kept_tried = True
         self.stopping = True
         tasks = list(self.tasks)
         for task in tasks:
@@ -670,7 +704,11 @@ class RoomService:
         return len(rooms), told
 
     async def stop(self) -> None:
-        """Cancel the timers and the sweeper (the app is shutting down)."""
+        """Cancel the timers and the sweeper (the app is shutting down).  A server that
+        read its rooms file but never served (its port taken) writes its rooms back to it
+        as they are now, for the next start, rather than losing them."""
+        if self._pending and not self._kept_tried:
+            await self.keep_all()
         tasks = list(self.tasks)
         if self._retrying is not None:
             tasks.append(self._retrying)
@@ -721,6 +759,14 @@ class RoomService:
 
 def error_answer(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+def _idle_of(entry: Any) -> float:
+    """How long a kept room had been idle (a damaged entry last: it fails later)."""
+    try:
+        return float(entry["idle"])
+    except (KeyError, TypeError, ValueError):
+        return float("inf")
 
 
 async def room_service(connection: HTTPConnection) -> RoomService:

@@ -430,12 +430,16 @@ class BoundedServer(uvicorn.Server):
             signal.signal(hangup, before)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        """uvicorn's start; then, with a rooms file, one line to ``say`` of the rooms that
-        came back from it (:meth:`~boggle.web.rooms.RoomService.restore`)."""
+        """uvicorn's start; then, with a rooms file read, the file removed (not before the
+        port is bound: a server that cannot bind keeps it for the next start) and one line
+        to ``say`` of the rooms that came back from it
+        (:meth:`~boggle.web.rooms.RoomService.restore`)."""
         await super().startup(sockets)
         from boggle.web.rooms import RoomService
 
         service = getattr(getattr(self.config.app, "state", None), "rooms", None)
+        if self.started and isinstance(service, RoomService):
+            service.serving()  # the port is bound: the rooms file read is removed
         if self.say is not None and isinstance(service, RoomService) and service.restored:
             self.say(
                 f"boggle: {counted(service.restored, 'open room')} back from "
