@@ -111,3 +111,14 @@ def test_an_accent_left_apart_from_its_letter_is_dropped_not_refused() -> None:
         "ki\u0307t", Board.parse("kitx xxxx xxxx xxxx"), load_lexicon("en-70"), CLASSIC
     )
     assert (english.word, english.status.value) == ("kit", "counted")
+
+
+def test_an_entry_of_accents_alone_has_no_letters_rather_than_being_an_empty_line() -> None:
+    """Combining marks with no letter under them read as no word: the verdict says there
+    are no letters, not that the line was empty (it was not)."""
+    lexicon = Lexicon.from_words(["fame"])
+    board = Board.parse("fxie amlo ewbx astu")
+    for entry in ("\u0301", " \u0301\u0308 ", "\u0327\u0301"):
+        verdict = check_word(entry, board, lexicon, CLASSIC)
+        assert (verdict.status.value, verdict.message) == ("invalid", "no letters"), entry
+    assert check_word("  ", board, lexicon, CLASSIC).message == "empty line"

@@ -410,12 +410,18 @@ def check_word(
     >>> polish = Lexicon.from_words(["żaba"])
     >>> check_word("zaba", Board.parse("ża ba"), polish, CLASSIC).message
     'ŻABA is on the board: type ż'
+
+    An entry of accents alone (combining marks, with no letter to sit on) has no letters:
+
+    >>> check_word("\u0301\u0308", board, lexicon, CLASSIC).message
+    'no letters'
     """
     if not isinstance(entry, str):
         raise JudgeError(f"a word typed must be text, got {entry!r} ({type(entry).__name__})")
     word, read = _reading(entry, lexicon)
-    if not word:
-        return WordCheck(entry, word, Status.INVALID, message="empty line")
+    if not word:  # nothing typed, or only what is no letter (accents on their own)
+        message = "no letters" if entry.strip() else "empty line"
+        return WordCheck(entry, word, Status.INVALID, message=message)
     if problem := not_text(word):
         return WordCheck(entry, word, Status.INVALID, message=f"not valid text: it has {problem}")
     if not word.isalpha():
