@@ -487,6 +487,31 @@ def test_a_result_the_server_could_not_take_says_why_and_posts_again(
     )
 
 
+PROXY_TOO_LARGE = "<html><body><center><h1>413 Request Entity Too Large</h1></center></body></html>"
+"""nginx's own answer to a body over its ``client_max_body_size``: HTML, not the API's JSON."""
+
+
+def test_a_result_a_proxy_refuses_as_too_large_says_so(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A proxy in front answers a post over its limit with a 413 page of its own: the page
+    read the HTML as a failed connection and said "the server cannot be reached"."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    eve = players.open(server.url + made["path"], **PHONE)
+    start_challenge(eve, "eve")
+    enter_words(eve, [WORDS[0]])
+    eve.route(
+        "**/results",
+        lambda route: route.fulfill(status=413, content_type="text/html", body=PROXY_TOO_LARGE),
+    )
+    end_challenge(eve, "#rename:not([hidden])")
+    error = eve.locator("#error").text_content() or ""
+    summary = eve.locator("#challenge-summary").text_content() or ""
+    assert "the server refused the result as too large" in error, error
+    assert "cannot be reached" not in error + summary, (error, summary)
+    assert "refused them as too large" in summary, summary
+
+
 def test_a_word_the_server_could_not_check_stays_in_the_box(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -1290,7 +1290,7 @@ export function jsonText(body) {
 const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
 
 // The statuses a proxy answers itself when the server behind it is down or restarting.
-const GATEWAY_DOWN = new Set([502, 503, 504]);
+export const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 export async function api(path, body) {
   const options = body === undefined ? {} : {

@@ -1,7 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
+  GATEWAY_DOWN, api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
   limitName, lowerLetters,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
@@ -252,15 +252,33 @@ async function postOnce(name) {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ name, words: state.words }),
     });
-    answer = await response.json();
   } catch (error) {
     showError("the server cannot be reached; your words are kept here: try again");
     offerRename(name, "the server cannot be reached; they are kept here: post them again.");
     return;
   }
-  if (!response.ok) {
-    showError(answer && answer.error ? answer.error : `the server answered ${response.status}`);
-    if (response.status === 409 || response.status === 400) offerRename(name);
+  try {
+    answer = await response.json();
+  } catch (error) {
+    answer = null;  // a proxy's own answer (an HTML page): said by its status below
+  }
+  if (!response.ok || answer === null) {
+    const status = response.status;
+    if (answer === null && !response.ok && status === 413) {
+      // a proxy in front (nginx's client_max_body_size) refused the body: the server is
+      // there, and posting the same words again is refused the same way
+      showError("the server refused the result as too large (413); your words are kept here");
+      offerRename(name, "the server refused them as too large; they are kept here.");
+    } else if (answer === null && GATEWAY_DOWN.has(status)) {
+      showError(`the server cannot be reached right now (${status}); your words are kept here: try again`);
+      offerRename(name, "the server cannot be reached; they are kept here: post them again.");
+    } else if (answer === null) {
+      showError(`the server answered ${status} without JSON; your words are kept here: try again`);
+      offerRename(name, `the server answered ${status}; they are kept here: post them again.`);
+    } else {
+      showError(answer.error ? answer.error : `the server answered ${status}`);
+      if (status === 409 || status === 400) offerRename(name);
+    }
     return;
   }
   showError("");
