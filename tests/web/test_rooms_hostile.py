@@ -248,7 +248,7 @@ def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
             assert response.status_code == 403
             body = json.loads(response.body or b"{}")
             assert body["status"] == 403 and "pages of" in body["error"]
-        for allowed in (f"http://127.0.0.1:{port}", "http://localhost:9"):
+        for allowed in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
             with sync_client.connect(url, origin=Origin(allowed)) as connection:
                 alive(connection)
         with sync_client.connect(url) as no_origin:  # not a browser page
@@ -258,6 +258,34 @@ def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
             sync_client.connect(f"ws://evil.example:{port}/ws/rooms", sock=rebinding)
         assert refused.value.response.status_code == 400
         assert "evil.example" in json.loads(refused.value.response.body or b"{}")["error"]
+
+
+def test_a_page_of_this_machine_on_another_port_cannot_open_a_room_socket() -> None:
+    """The loopback names are always allowed hosts, and the Origin check took any port of
+    them: a page of another program on this machine (http://localhost:3000, a dev server,
+    a local app) opened room sockets in a visitor's name under `--allowed-host NAME`. A page
+    of this machine is taken from the port the socket is asked of (the server's own) only;
+    a named host's page on any port, as a proxy in front answers on its own."""
+    allowed = ("boggle.example", "localhost", "127.0.0.1", "[::1]")
+    with rooms_server(allowed_hosts=allowed) as (port, url):
+        for origin in ("http://localhost:3000", f"http://127.0.0.1:{port + 1}", "https://[::1]"):
+            with pytest.raises(InvalidStatus) as refused:
+                sync_client.connect(url, origin=Origin(origin))
+            response = refused.value.response
+            assert response.status_code == 403
+            error = json.loads(response.body or b"{}")["error"]
+            assert "pages of" in error and origin in error, error
+            assert f"only from the server's own port ({port})" in error, error
+        for good in (f"http://localhost:{port}", f"http://[::1]:{port}"):
+            with sync_client.connect(url, origin=Origin(good)) as connection:
+                alive(connection)
+        proxied = socket.create_connection(("127.0.0.1", port))  # a proxy on port 443
+        with sync_client.connect(
+            f"ws://boggle.example:{port}/ws/rooms",
+            sock=proxied,
+            origin=Origin("https://boggle.example"),
+        ) as connection:
+            alive(connection)
 
 
 def test_a_server_for_any_host_takes_sockets_only_from_its_own_pages() -> None:

@@ -134,6 +134,55 @@ def origin_name(header: bytes) -> str | None:
     return host_name(parts.netloc.encode("latin-1"))
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def origin_port(header: bytes) -> int | None:
+    """The port of an ``Origin`` header's page (its scheme's when it names none); ``None``
+    when it names no web page on a host (as :func:`origin_name`).
+
+    >>> origin_port(b"http://localhost:3000"), origin_port(b"https://boggle.example")
+    (3000, 443)
+    >>> origin_port(b"http://localhost:99999"), origin_port(b"null")
+    (None, None)
+    """
+    try:
+        parts = urllib.parse.urlsplit(header.decode("latin-1").strip())
+        port = parts.port
+    except ValueError:  # an unclosed [ of an IPv6 address, a port out of range
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return DEFAULT_PORTS[scheme] if port is None else port
+
+
+def host_port(header: bytes) -> int | None:
+    """The port a ``Host`` header names (``None``: none, the scheme's own).
+
+    >>> host_port(b"localhost:8000"), host_port(b"[::1]:80"), host_port(b"localhost")
+    (8000, 80, None)
+    """
+    text = header.decode("latin-1").strip()
+    after = text[text.find("]") + 1 :] if text.startswith("[") else text
+    _, colon, port = after.rpartition(":")
+    return int(port) if colon and port.isdigit() and after.count(":") == 1 else None
+
+
+def is_loopback_name(name: str) -> bool:
+    """Whether a host name (as :func:`host_name` writes it) is this machine itself.
+
+    >>> [is_loopback_name(n) for n in ("localhost", "127.0.0.2", "[::1]", "boggle.example")]
+    [True, True, True, False]
+    """
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def address_key(client: Any) -> str:
     """What per-address limits count by: the client's IP address (an IPv6 address by its
     /64 network, which one machine usually has whole).
@@ -192,14 +241,16 @@ class IdleMark:
 
 async def refuse_websocket(scope: Scope, send: Send, status: int, message: str) -> None:
     """Refuse a WebSocket before it opens: an HTTP answer with the JSON error where the
-    server can send one, else a close (which the server answers with 403)."""
+    server can send one, else a close with ``message`` as its reason (cut to the 123 bytes
+    a close frame holds), which the server answers with 403."""
     if "websocket.http.response" in scope.get("extensions", {}):
         body = json.dumps({"error": message, "status": status}).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
         await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
         await send({"type": "websocket.http.response.body", "body": body})
         return
-    await send({"type": "websocket.close", "code": 1008})
+    reason = message.encode()[:123].decode("utf-8", "ignore")
+    await send({"type": "websocket.close", "code": 1008, "reason": reason})
 
 
 class SecurityHeaders:
@@ -270,13 +321,41 @@ class HostCheck:
             return
         origin = headers.get(b"origin")
         if scope["type"] == "websocket" and origin is not None:
-            page = origin_name(origin)
-            same_host = host is not None and page == host_name(host)
-            if page is None or not (same_host or page in self.allowed):
-                refusal = f"this server takes no WebSocket from pages of {header_shown(origin)}"
-                await refuse_websocket(scope, send, 403, refusal)
+            refused = self.origin_refusal(scope, origin, host)
+            if refused is not None:
+                await refuse_websocket(scope, send, 403, refused)
                 return
         await self.app(scope, receive, send)
+
+    def origin_refusal(self, scope: Scope, origin: bytes, host: bytes | None) -> str | None:
+        """Why a WebSocket from a page of ``origin`` is refused (``None``: it is not): a page
+        of another host than an allowed one or the one asked of; and a page of this machine
+        (a loopback name, always allowed) on another port than the one the socket is asked of
+        or the server's own, so that another program's page on this machine
+        (``http://localhost:3000``) cannot use a visitor's rooms.  A page of a named host is
+        taken on any port, as its ``Host`` is (a proxy in front answers on its own)."""
+        page, port = origin_name(origin), origin_port(origin)
+        refused = f"this server takes no WebSocket from pages of {header_shown(origin)}"
+        same_host = host is not None and page == host_name(host)
+        if page is None or port is None or not (same_host or page in self.allowed):
+            return refused
+        if not is_loopback_name(page):
+            return None
+        asked = host_port(host) if host is not None else None
+        if asked is None:  # no port in Host: the scheme's own, as the page's when same-origin
+            scheme = origin.decode("latin-1").strip().partition(":")[0].lower()
+            asked = DEFAULT_PORTS.get(scheme)
+        served = {asked}
+        server = scope.get("server")
+        if isinstance(server, list | tuple) and len(server) == 2 and isinstance(server[1], int):
+            served.add(server[1])
+        if port in served:
+            return None
+        ports = " or ".join(str(p) for p in sorted(p for p in served if p is not None))
+        return (
+            f"{refused}: a page of this machine opens rooms only from the server's own port"
+            f" ({ports})"
+        )
 
 
 class BodyLimit:
