@@ -286,3 +286,74 @@ def test_no_more_rooms_come_back_than_the_limit_the_most_recently_active_first(
         assert sorted(app.state.rooms.hub.rooms) == ["GHJKLM", "PQRSTU"]
     said = [r.getMessage() for r in caplog.records if "over the limit of 2" in r.getMessage()]
     assert len(said) == 1 and said[0].startswith("1 rooms of"), said
+
+
+class HeldSocket:
+    """A room connection for :class:`~boggle.web.rooms.RoomService` alone: what it is sent."""
+
+    client = ("127.0.0.1", 5000)
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+
+@pytest.mark.parametrize("keeping", [True, False], ids=["rooms kept", "rooms closed"])
+def test_a_room_created_as_the_server_stops_is_refused_saying_why(
+    tmp_path: Path, keeping: bool
+) -> None:
+    """A create waiting for its word list when the server began to stop made its room after
+    the others were written to the rooms file (or told and closed): a room neither kept nor
+    closed, its host's page left to reconnect to a room the next server does not have. From
+    the stop's start no room is created or joined, and the client is told why."""
+    import asyncio
+
+    from boggle import Lexicon
+    from boggle.rooms.limits import RoomError
+    from boggle.rooms.protocol import parse_message
+    from boggle.rooms.state import read_rooms
+    from boggle.web.rooms import RoomService
+
+    rooms_file = tmp_path / "rooms.json"
+    app = rooms_app(rooms_file, RoomClock())
+    config = app.state.config.rooms if keeping else RoomsConfig(data_dir=tmp_path)
+    service = RoomService(config, app.state.context.catalogue)
+    list_read = asyncio.Event()
+
+    async def slow_list(name: str) -> Lexicon:
+        await list_read.wait()
+        return Lexicon.from_words(["fame"])
+
+    service.lexicon_of = slow_list  # type: ignore[method-assign]
+
+    def create(name: str) -> Any:
+        message = {"type": "create", "name": name, "settings": {}}
+        return service.handle(
+            HeldSocket(),  # type: ignore[arg-type]
+            parse_message(json.dumps(message), service.limits),
+            None,
+        )
+
+    async def stop_while_creating() -> tuple[Any, Any]:
+        creating = asyncio.create_task(create("ann"))
+        await asyncio.sleep(0.05)  # the create waits for its list
+        stopped = await (service.keep_all() if keeping else service.close_all())
+        list_read.set()
+        late = await asyncio.gather(creating, create("bob"), return_exceptions=True)
+        return stopped, late
+
+    stopped, late = asyncio.run(stop_while_creating())
+    assert stopped == (0, 0)
+    for refused in late:
+        assert isinstance(refused, RoomError) and refused.code == "stopping", refused
+        assert "the server is stopping" in refused.message and "no room can be created" in (
+            refused.message
+        )
+    assert service.hub.rooms == {}
+    if keeping:
+        assert read_rooms(rooms_file).rooms == ()

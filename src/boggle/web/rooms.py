@@ -88,6 +88,12 @@ SERVER_STOPPING = (
     " the rounds and matches it finished are kept; create a room to play again"
 )
 """What the players of a room open when the server stops read (:meth:`RoomService.close_all`)."""
+NO_NEW_ROOMS = (
+    "the server is stopping (its operator stopped or restarted it), so no room can be created"
+    " or joined now; try again in a moment"
+)
+"""What a client creating or joining a room as the server stops is told
+(:meth:`RoomService.keep_all`, :meth:`RoomService.close_all`)."""
 RESTARTING = 1012
 """The close code of a room's connection when the server stops keeping its rooms
 (:meth:`RoomService.keep_all`): service restart, the page reconnects."""
@@ -121,6 +127,10 @@ class RoomService:
         self.stopping = False
         """Set once the rooms are being kept: messages are no longer taken (the pages send
         their words again to the next server)."""
+        self.closing = False
+        """Set as the server stops (:meth:`keep_all`, :meth:`close_all`), before the rooms
+        are written or closed: no room is created or joined from then on (one created later
+        would be neither kept nor closed), the client told why (:data:`NO_NEW_ROOMS`)."""
         self._restored = False
         self._pending = False
         """Whether ``rooms_file`` was read at the start and is still on disk: it is removed
@@ -309,6 +319,8 @@ class RoomService:
         self, socket: WebSocket, message: ClientMessage, seat: Seat | None
     ) -> Seat | None:
         kind, fields = message.type, message.fields
+        if self.closing and kind in ("create", "join"):
+            raise RoomError("stopping", NO_NEW_ROOMS)
         if self.stopping:  # the rooms are kept as they were: the page sends it again after
             return seat
         if kind == "ping":
@@ -347,6 +359,8 @@ class RoomService:
                 settings = self.settings_of(fields["settings"])
                 room.check_rematch(player.token)
                 lexicon = await self.lexicon_of(settings.dictionary)
+                if self.stopping:  # the room was kept as it stood while the list was read
+                    return seat
                 check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
                 room.rematch(player.token, self.clock(), settings, lexicon)
             await self.broadcast_room(room)
@@ -398,6 +412,8 @@ class RoomService:
                 own = self.creators[socket] = self.creations.for_connection(now)
             self.creations.admit(own, address_key(socket.client), now)
             lexicon = await self.lexicon_of(settings.dictionary)
+            if self.closing:  # the server began to stop while the list was read
+                raise RoomError("stopping", NO_NEW_ROOMS)
             check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
@@ -660,7 +676,7 @@ class RoomService:
         if self.rooms_file is None or not self.keeping:
             return None
         self._kept_tried = True
-        self.stopping = True
+        self.stopping = self.closing = True  # from here no room is created (nor kept)
         tasks = list(self.tasks)
         for task in tasks:
             task.cancel()
@@ -688,7 +704,10 @@ class RoomService:
         """The server is stopping: every open room is closed, its connected players told
         why (a ``closed`` message, after which the page offers to create a room rather than
         trying again and again to take its seat in a room the next server will not have) and
-        their connections closed.  The rooms and the players told, counted."""
+        their connections closed.  The rooms and the players told, counted.  From the
+        start no room is created or joined (:attr:`closing`): one created while the others
+        are told would be left open."""
+        self.closing = True
         rooms = list(self.hub.rooms.values())
         told = 0
         for room in rooms:
@@ -716,6 +735,7 @@ class RoomService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._sweeper_loop = None
+        self.stopping = self.closing = False  # an app may be started again (test clients)
         self.judges.shutdown(wait=False, cancel_futures=True)
         self.judges = self._judges()  # an app may be started again (test clients)
 
