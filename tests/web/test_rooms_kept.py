@@ -357,3 +357,61 @@ def test_a_room_created_as_the_server_stops_is_refused_saying_why(
     assert service.hub.rooms == {}
     if keeping:
         assert read_rooms(rooms_file).rooms == ()
+
+
+def test_a_round_that_came_back_is_judged_once_the_file_is_gone_and_stored_once(
+    tmp_path: Path,
+) -> None:
+    """A round whose time ran out while the server started (between reading the rooms file
+    and binding its port: its lists take seconds to read) was judged and stored then, the
+    file still on disk; a server killed outright at that moment (SIGKILL) left it for the
+    next, which judged and stored the round again. The rounds that come back are ended only
+    once the file is removed (the server serves), so a killed server has judged none."""
+    import asyncio
+
+    from boggle.rooms import Room
+    from boggle.rooms.state import write_rooms
+    from boggle.web.rooms import RoomService
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    lexicon = load_lexicon()
+    settings = RoomSettings(dictionary=DEFAULT_WORDLIST, seconds=60)
+    board = same_boards(settings, lexicon)
+    words = [w.word for w in solve(board, lexicon).words]
+    room = Room("ABCDEF", settings, lexicon, now=0.0)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=board)
+    room.submit(ann.token, words[0], now=1.0)
+    rooms_file = tmp_path / "rooms.json"
+    write_rooms(rooms_file, [room], now=59.5)  # half a second left
+    clock = RoomClock()
+    app = rooms_app(rooms_file, clock)
+
+    async def start(serve: bool) -> list[dict[str, Any]]:
+        service = RoomService(app.state.config.rooms, app.state.context.catalogue)
+
+        async def warm(name: str) -> Any:
+            return lexicon
+
+        service.lexicon_of = warm  # type: ignore[method-assign]
+        await service.restore()
+        assert service.restored == 1
+        if serve:
+            service.serving()
+        clock.now += 5  # the round's time is up
+        for _ in range(100 if serve else 20):  # judged in a moment once due
+            await asyncio.sleep(0.05)
+            stored = service.store.results("ABCDEF")["rounds"]
+            if stored:
+                break
+        for task in list(service.tasks):  # killed: nothing of the stop runs
+            task.cancel()
+        await asyncio.gather(*service.tasks, return_exceptions=True)
+        service.store.close()
+        return stored
+
+    assert asyncio.run(start(serve=False)) == []  # killed before it served: nothing judged
+    assert rooms_file.exists()
+    stored = asyncio.run(start(serve=True))
+    assert not rooms_file.exists()
+    assert len(stored) == 1 and [w["word"] for w in stored[0]["players"][0]["words"]] == [words[0]]

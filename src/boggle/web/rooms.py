@@ -136,6 +136,11 @@ class RoomService:
         """Whether ``rooms_file`` was read at the start and is still on disk: it is removed
         once the server serves (:meth:`serving`), and written again if it stops before."""
         self._kept_tried = False
+        self._held_rounds: list[Room] = []
+        """The rooms that came back with a round being played: their timers start once the
+        rooms file is removed (:meth:`serving`), so that no round is judged and stored by a
+        server that a kill could stop with the file still there for the next to judge it
+        again."""
         self.restored = 0
         """How many rooms came back from ``rooms_file`` at the start."""
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
@@ -591,7 +596,8 @@ class RoomService:
     async def restore(self) -> None:
         """Bring back the rooms kept in ``rooms_file`` by the server stopped before
         (:mod:`boggle.rooms.state`), once: their rounds' clocks, the host's grace time and
-        the idle time run again.  The file stays on disk until the server serves
+        the idle time run again (a round is ended and judged only once the server serves,
+        :meth:`serving`).  The file stays on disk until the server serves
         (:meth:`serving`, then it is removed: a server killed later, which writes nothing,
         must not bring them back as they were); a server that stops before (its port taken)
         writes its rooms to it again (:meth:`stop`).  At most ``max_rooms`` come back, the
@@ -632,7 +638,7 @@ class RoomService:
             self.hub.rooms[room.code] = room
             self.restored += 1
             if room.phase is Phase.PLAYING:
-                self.spawn(self.timer(room, room.round_number), room)
+                self._held_rounds.append(room)  # its timer starts once serving
             if room.host_grace_left(now) is not None:
                 self.spawn(self.pass_host_later(room), room)
         if left_out:
@@ -651,20 +657,26 @@ class RoomService:
     def serving(self) -> None:
         """The server serves (its port bound, or a first connection taken): the rooms file
         read at the start is removed, once, so that a server killed later does not bring
-        its rooms back as they were."""
-        if not self._pending or self.rooms_file is None:
-            return
-        self._pending = False
-        try:
-            os.unlink(self.rooms_file)
-        except FileNotFoundError:
-            pass
-        except OSError as error:
-            log.error(
-                "the rooms file %s was read but cannot be removed: %s",
-                self.rooms_file,
-                error.strerror,
-            )
+        its rooms back as they were; then the timers of the rounds that came back start.
+        Not before: a round whose time ran out while the server started (reading its lists
+        takes seconds) was judged and stored with the file still on disk, and a server
+        killed then (SIGKILL) left it for the next to judge and store that round again."""
+        if self._pending and self.rooms_file is not None:
+            self._pending = False
+            try:
+                os.unlink(self.rooms_file)
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                log.error(
+                    "the rooms file %s was read but cannot be removed: %s",
+                    self.rooms_file,
+                    error.strerror,
+                )
+        held, self._held_rounds = self._held_rounds, []
+        for room in held:
+            if self.hub.rooms.get(room.code) is room and room.phase is Phase.PLAYING:
+                self.spawn(self.timer(room, room.round_number), room)
 
     async def keep_all(self) -> tuple[int, int] | None:
         """The server is stopping, keeping its rooms: the timers stop, every open room is
