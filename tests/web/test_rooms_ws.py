@@ -645,3 +645,35 @@ def test_a_rooms_state_says_open_closed_with_results_or_unknown_and_counts_misse
         # as every 429 of the API (the challenges' too): the wait in the body as well
         assert refused.json()["retry_after"] == int(refused.headers["Retry-After"])
         assert set(refused.json()) == {"error", "status", "retry_after"}
+
+
+def test_the_rooms_list_is_warmed_as_the_server_starts_without_holding_its_start(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room's first word off its board (`word in lexicon`) built the list's set of words
+    on the event loop, and its first create read and compiled the list: seconds on a cold
+    server. The rooms' list is warmed as the server starts, set of words included, on a
+    thread the start does not wait for (the port is bound as soon as without it)."""
+    import threading
+
+    from boggle.web.rooms import RoomService
+
+    release = threading.Event()
+    warm = RoomService._warm
+
+    def held(self: RoomService, name: str) -> Any:
+        release.wait(HANG_SECONDS)
+        return warm(self, name)
+
+    monkeypatch.setattr(RoomService, "_warm", held)
+    app = create_app(WebConfig(preload=True, rooms=RoomsConfig(data_dir=tmp_path)))
+    with TestClient(app) as client:  # started, the warm-up held
+        assert client.get("/api/health").status_code == 200
+        service = app.state.rooms
+        assert service.warm == {}
+        release.set()
+        deadline = time.monotonic() + HANG_SECONDS
+        while not service.warm and time.monotonic() < deadline:
+            time.sleep(0.05)
+        lexicon = service.warm[service.lists.default]
+        assert "word_set" in vars(lexicon)  # built, not at the first word

@@ -144,6 +144,8 @@ class RoomService:
         self.restored = 0
         """How many rooms came back from ``rooms_file`` at the start."""
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
+        self._warming: dict[str, asyncio.Future[Lexicon]] = {}
+        """The lists being warmed now, by name: a second asker waits for the same."""
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self._retrying: asyncio.Task[None] | None = None
         self.failures_logged: set[str] = set()
@@ -454,11 +456,31 @@ class RoomService:
         return RoomSettings.from_json(asked, offered, self.limits)
 
     async def lexicon_of(self, name: str) -> Lexicon:
-        """The word list ``name``, loaded and warmed (off the event loop) the first time."""
+        """The word list ``name``, loaded and warmed (off the event loop) the first time;
+        while it is being warmed (:meth:`warm_up` at the start, another room), the one
+        warming is waited for, not a second begun."""
         lexicon = self.warm.get(name)
-        if lexicon is None:
-            lexicon = await asyncio.to_thread(self._warm, name)
-        return lexicon
+        if lexicon is not None:
+            return lexicon
+        warming = self._warming.get(name)
+        if warming is None or warming.get_loop() is not asyncio.get_running_loop():
+            warming = asyncio.ensure_future(asyncio.to_thread(self._warm, name))
+            self._warming[name] = warming
+            warming.add_done_callback(lambda done: self._done_warming(name, done))
+        return await asyncio.shield(warming)  # one asker cancelled: the others still wait
+
+    def _done_warming(self, name: str, done: asyncio.Future[Lexicon]) -> None:
+        if self._warming.get(name) is done:
+            del self._warming[name]
+        if not done.cancelled():
+            done.exception()  # retrieved: a failure every asker left is not logged as lost
+
+    async def warm_up(self) -> None:
+        """Warm the list a room plays by default (:meth:`_warm`) as the server starts, off
+        the event loop and not waited for by the start: the first room's words are checked
+        at once rather than after seconds of reading the list, and the port is bound as
+        soon as without it."""
+        await self.lexicon_of(self.lists.default)
 
     def _find(self, socket: WebSocket, code: str, now: float) -> Room:
         """The open room of ``code``; each unknown code counts against the client's address
@@ -484,12 +506,14 @@ class RoomService:
         )
 
     def _warm(self, name: str) -> Lexicon:
-        """Load a list and build its solver's index and its words' levels (seconds for a
-        big list the first time) before a round needs them."""
+        """Load a list and build its solver's index, its words' levels, its written forms and
+        its set of words (the word check's ``word in lexicon``) before a round needs them
+        (seconds for a big list the first time)."""
         lexicon = self.lists.get(name)
         board = RoomSettings().roll(0)
         with_levels(solve(board, lexicon, rules_for_board(board.rows, board.cols)))
         lexicon.written_forms()  # read here, not on the event loop at a round's first word
+        lexicon.word_set  # noqa: B018 - built here, not at a room's first word not on its board
         self.warm[name] = lexicon
         freeze_long_lived()  # a list for good: out of the collector's full passes
         return lexicon
@@ -817,6 +841,8 @@ async def _lifespan(app: Any) -> AsyncIterator[None]:
         app.state.rooms = RoomService(app.state.config.rooms, app.state.context.catalogue)
     await app.state.rooms.restore()  # the rooms the server stopped before kept
     app.state.rooms._start_sweeper()  # old results pruned from the start
+    if app.state.config.preload:  # the rooms' list too, as the server's (not waited for)
+        app.state.rooms.spawn(app.state.rooms.warm_up())
     yield
     service: RoomService | None = getattr(app.state, "rooms", None)
     if service is not None:
