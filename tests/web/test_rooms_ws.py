@@ -677,3 +677,37 @@ def test_the_rooms_list_is_warmed_as_the_server_starts_without_holding_its_start
             time.sleep(0.05)
         lexicon = service.warm[service.lists.default]
         assert "word_set" in vars(lexicon)  # built, not at the first word
+
+
+def test_a_list_being_warmed_is_waited_for_not_warmed_again(tmp_path: Any) -> None:
+    """A room created while the start's warm-up reads its list waits for that one: two
+    threads reading and compiling the same list took twice the CPU from the event loop."""
+    import asyncio
+    import threading
+
+    from boggle import Lexicon
+    from boggle.web.rooms import RoomService
+
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig(data_dir=tmp_path)))
+    service = RoomService(app.state.config.rooms, app.state.context.catalogue)
+    release = threading.Event()
+    warmed: list[str] = []
+
+    def held(name: str) -> Lexicon:
+        warmed.append(name)
+        release.wait(HANG_SECONDS)
+        service.warm[name] = Lexicon.from_words(["fame"])
+        return service.warm[name]
+
+    service._warm = held  # type: ignore[method-assign]
+
+    async def two_askers() -> list[Lexicon]:
+        first = asyncio.create_task(service.lexicon_of("en-70"))
+        second = asyncio.create_task(service.lexicon_of("en-70"))
+        await asyncio.sleep(0.05)
+        first.cancel()  # one asker gone: the other still gets the list
+        release.set()
+        return [await second, await service.lexicon_of("en-70")]
+
+    got = asyncio.run(two_askers())
+    assert warmed == ["en-70"] and got[0] is got[1]
