@@ -62,6 +62,22 @@ def test_the_package_table_is_the_layers_test_s() -> None:
     assert table == LAYERS
 
 
+def test_src_boggle_holds_packages_each_saying_what_it_holds() -> None:
+    """As "The packages" says: besides the front door, `__main__.py` and `data/`, only
+    packages, each ``__init__.py`` with a docstring."""
+    import ast
+
+    loose = {
+        path.name
+        for path in SOURCE.iterdir()
+        if not (path.is_dir() and (path / "__init__.py").is_file()) and path.name != "__pycache__"
+    }
+    assert loose <= {"__init__.py", "__main__.py", "py.typed", "data"}
+    for package in SOURCE.rglob("__init__.py"):
+        docstring = ast.get_docstring(ast.parse(package.read_text(encoding="utf-8")))
+        assert docstring, f"{package.relative_to(SOURCE)} says nothing of what it holds"
+
+
 def test_contributing_s_layer_table_is_the_layers_test_s() -> None:
     """CONTRIBUTING.md shows the layers too, a package a cell (`model`, `__main__`)."""
     text = _section(CONTRIBUTING.read_text(encoding="utf-8"), "The layering rule")
