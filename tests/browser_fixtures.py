@@ -1,8 +1,10 @@
 """Fixtures the browser tests share, a plugin of tests/conftest.py: a `boggle serve` for
 the module, the system's Chromium (driven by Playwright) for the module, a fresh set of
-browser contexts for each test, and a server whose rooms keep the test's clock (a room's
-round ends when the test moves it) and play the same boards each run. A module that needs
-another server defines its own."""
+browser contexts for each test (``pages``, called ``players`` by the room and challenge
+tests), the solver's page showing FXIE (``page``), and a server whose rooms keep the test's
+clock (a room's round ends when the test moves it) and play the same boards each run. A
+module that needs another server defines its own (:func:`serve_process.serving` starts
+it)."""
 
 from __future__ import annotations
 
@@ -13,21 +15,18 @@ from typing import Any
 
 import pytest
 from browser import Pages, chromium
-from room_boards import RoomClock, same_boards
-from serve_process import ServeProcess, warm_up
+from room_boards import FXIE, RoomClock, same_boards
+from serve_process import ServeProcess, serving, warm_up
 
 from boggle.rooms.limits import RoomLimits
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    # a loaded machine may answer a page's first requests slowly: the limit is not tested here
-    running = ServeProcess(tmp_path_factory.mktemp("data"), "--solve-timeout", "60")
-    try:
-        warm_up(running.url)  # the module's first page is not the one to wait for the lists
+    # a loaded machine may answer a page's first requests slowly: the limit is not tested here;
+    # warmed, the module's first page is not the one to wait for the lists
+    with serving(tmp_path_factory.mktemp("data"), "--solve-timeout", "60") as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +37,24 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def pages(browser: Any) -> Iterator[Pages]:
+    """Browser contexts of the test's own, closed after it."""
     opened = Pages(browser)
     yield opened
     opened.close()
+
+
+@pytest.fixture()
+def page(pages: Pages, server: ServeProcess) -> Any:
+    """The solver's page showing FXIE, on the module's ``server`` (its own where it defines
+    one), as a link to the board opens it."""
+    return pages.open(server.url + "/?board=" + FXIE.replace(" ", "+"))
+
+
+@pytest.fixture()
+def players(pages: Pages) -> Pages:
+    """The browser contexts of a room's or a challenge's players, one a player (``pages``
+    under the name the room and challenge tests give them)."""
+    return pages
 
 
 LONGEST_ROUND = RoomLimits().max_round_seconds

@@ -25,6 +25,13 @@ LONG_ROUND = ChallengeLimits().max_seconds
 """A round no test outlasts (an hour): the page times a challenge's round, and one of 30 s
 could run out under a test still at its steps on a loaded machine (an audit, waits of up
 to a minute each), taking "I'm done" and the word box away before the test was done."""
+CHALLENGES_SERVER = ("--solve-timeout", "60", "--challenges-per-address", "0")
+"""The options of a `boggle serve` for a module of challenges: no limit to the challenges one
+address makes (a module makes more than 10 within 15 s), and a solve's limit a loaded
+machine's first requests stay within (not what is tested)::
+
+    with serving(tmp_path_factory.mktemp("data"), *CHALLENGES_SERVER) as running: ...
+"""
 RESULTS = "body[data-phase='results']"
 """Everyone's results shown: what `end_challenge` waits for unless told otherwise."""
 

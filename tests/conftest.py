@@ -1,4 +1,8 @@
-"""Shared fixtures: the public word lists from ../shared/data and small hand-made lists."""
+"""The fixtures every test may ask for: ENABLE2K from ../shared/data (``enable_path``,
+``enable``), ``frozen_heap``, a Dask ``cluster``, and the browser tests' (browser_fixtures.py,
+loaded as a plugin); and what every test runs under: a cache and a data folder of the
+suite's own, never the user's, and the Hypothesis profile. The other shared helpers are the
+modules beside it (docs/architecture.md, "Where the tests are")."""
 
 from __future__ import annotations
 

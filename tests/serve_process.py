@@ -11,6 +11,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +131,21 @@ class ServeProcess:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+@contextmanager
+def serving(data: Path | None, *extra: str) -> Iterator[ServeProcess]:
+    """`boggle serve --data DATA EXTRA...` (:class:`ServeProcess`), warmed (:func:`warm_up`)
+    before it is given and stopped after: a module's server, as a fixture gives it::
+
+        @pytest.fixture(scope="module")
+        def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+            with serving(tmp_path_factory.mktemp("data"), "--solve-timeout", "60") as running:
+                yield running
+    """
+    running = ServeProcess(data, *extra)
+    try:
+        warm_up(running.url)
+        yield running
+    finally:
+        running.stop()

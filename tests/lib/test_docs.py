@@ -74,6 +74,17 @@ def test_the_readme_shows_every_command_and_links_every_page() -> None:
     assert unlinked == [], f"the README's table of documents lacks {unlinked}"
 
 
+NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def test_the_readme_counts_the_engines_there_are() -> None:
+    """The README's `boggle solve` example says how many engines `--engine` takes."""
+    from boggle.engines import BUILT_IN
+
+    said = re.findall(r"any of (\w+) engines", README.read_text(encoding="utf-8"))
+    assert said == [NUMBER_WORDS[len(BUILT_IN) - 1]]
+
+
 def test_the_readme_is_no_lab_notebook() -> None:
     readme = README.read_text(encoding="utf-8")
     for phrase in ("this round", "the issue", "seed 0", "2026-", "load average"):

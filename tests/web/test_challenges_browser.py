@@ -16,6 +16,7 @@ import pytest
 from browser import ARTIFACTS, PHONE, Pages, enter_word_held
 from browser_fixtures import ClockedServer
 from challenge_round import (
+    CHALLENGES_SERVER,
     LONG_ROUND,
     end_challenge,
     enter_words,
@@ -23,7 +24,7 @@ from challenge_round import (
     play_challenge,
     start_challenge,
 )
-from serve_process import ServeProcess, get_json, warm_up
+from serve_process import ServeProcess, get_json, serving
 from test_rooms_browser import FAMILY, type_name, utf16_units
 
 from boggle import Board, load_lexicon, solve
@@ -39,23 +40,8 @@ WORDS = sorted(POINTS)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    # a loaded CI machine may count the word lists slowly: the limit is not what is tested;
-    # nor the challenges' per address: the module makes more than 10 within 15 s
-    running = ServeProcess(
-        tmp_path_factory.mktemp("data"), "--solve-timeout", "60", "--challenges-per-address", "0"
-    )
-    try:
-        warm_up(running.url)
+    with serving(tmp_path_factory.mktemp("data"), *CHALLENGES_SERVER) as running:
         yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture()
-def players(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(

@@ -4,9 +4,10 @@ address (its NAT), on the server's default limits."""
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+import functools
 
 import pytest
+import room_messages
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
@@ -17,12 +18,8 @@ from boggle.web.app import Limits, WebConfig, create_app
 PUPILS = 30
 
 
-def until(socket: Any, kind: str, limit: int = 200) -> dict[str, Any]:
-    for _ in range(limit):
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message in {limit}")
+until = functools.partial(room_messages.until, limit=200)
+"""A class of 30 sends up to 200 messages before the one a pupil waits for."""
 
 
 def test_a_class_of_30_behind_one_address_joins_one_room_on_the_default_limits() -> None:

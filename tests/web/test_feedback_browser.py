@@ -22,9 +22,15 @@ from typing import Any
 import pytest
 from browser import PHONE, Pages, stop_clock
 from browser_fixtures import ClockedServer
-from challenge_round import LONG_ROUND, make_challenge, play_challenge, start_challenge
+from challenge_round import (
+    CHALLENGES_SERVER,
+    LONG_ROUND,
+    make_challenge,
+    play_challenge,
+    start_challenge,
+)
 from room_boards import FXIE
-from serve_process import ServeProcess, get_json, warm_up
+from serve_process import ServeProcess, get_json, serving
 from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -37,14 +43,8 @@ DAILY = "2026-11-23"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(
-        tmp_path_factory.mktemp("data"), "--solve-timeout", "60", "--challenges-per-address", "0"
-    )
-    try:
-        warm_up(running.url)
+    with serving(tmp_path_factory.mktemp("data"), *CHALLENGES_SERVER) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def start_solo(page: Any, *, tap: bool = False) -> None:

@@ -12,7 +12,6 @@ import re
 import time
 import unicodedata
 import urllib.error
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,14 +25,6 @@ from boggle import Board, judge_round, load_lexicon, solve
 from boggle.rooms.limits import RoomError, RoomLimits, player_name
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-
-@pytest.fixture()
-def players(browser: Any) -> Iterator[Pages]:
-    """One browser context a player."""
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from room_messages import until
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
@@ -29,14 +30,6 @@ from boggle.rooms import RoomsConfig, RoomSettings
 from boggle.web.app import WebConfig, create_app
 
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
-
-
-def until(socket: Any, kind: str, limit: int = 30) -> dict[str, Any]:
-    for _ in range(limit):
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message in {limit}")
 
 
 def eventually(check: Callable[[], bool], seconds: float) -> bool:

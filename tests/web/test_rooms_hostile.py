@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from room_messages import until
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
@@ -78,14 +79,6 @@ def rooms_server(
         finally:
             log.removeHandler(handler)
     assert [record.getMessage() for record in errors] == []
-
-
-def until(connection: Connection, kind: str, timeout: float = HANG_SECONDS) -> dict[str, Any]:
-    for _ in range(30):
-        message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message")
 
 
 def closed_with(

@@ -5,6 +5,7 @@ secret, their score and the round under way kept."""
 
 from __future__ import annotations
 
+import functools
 import json
 import signal
 import time
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import room_messages
 from room_boards import RoomClock, same_boards
 from serve_process import ServeProcess
 from served import served
@@ -24,13 +26,8 @@ pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed"
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-
-def until(connection: ClientConnection, kind: str, timeout: float = 30) -> dict[str, Any]:
-    for _ in range(50):
-        message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message")
+until = functools.partial(room_messages.until, limit=50)
+"""A room of this module sends up to 50 messages before the one a player waits for."""
 
 
 def close_code(connection: ClientConnection) -> int | None:

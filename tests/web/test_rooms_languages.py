@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
-from test_rooms_ws import until
+from room_messages import until
 
 from boggle import Board, load_lexicon
 from boggle.dice.measured import face_weights

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from room_messages import until
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from room_boards import RoomClock, same_boards
@@ -29,14 +30,6 @@ from boggle.rooms import RoomsConfig, RoomSettings
 from boggle.web.app import WebConfig, create_app
 
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
-
-
-def until(connection: Any, kind: str) -> dict[str, Any]:
-    for _ in range(30):
-        message: dict[str, Any] = json.loads(connection.recv(timeout=30))
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message")
 
 
 def rooms_app(data: Path, clock: RoomClock) -> Any:

@@ -13,7 +13,6 @@ import json
 import re
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ import pytest
 from browser import Pages
 from browser_fixtures import ClockedServer
 from serve_process import ServeProcess
+from test_rooms_browser import create_room
 from websockets.sync.client import connect
 
 from boggle import Board, load_lexicon, solve
@@ -28,25 +28,8 @@ from boggle import Board, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
-@pytest.fixture()
-def players(browser: Any) -> Iterator[Pages]:
-    """One browser context a player."""
-    opened = Pages(browser)
-    yield opened
-    opened.close()
-
-
 SHOWN_FROM_CACHE = "() => dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
 """The browser's `pageshow` of a page restored from its back/forward cache."""
-
-
-def create_room(page: Any, name: str = "ann", **fields: str) -> None:
-    """A room created by ``name`` on the room page open in ``page``, ``fields`` typed first."""
-    page.fill("#create-name", name)
-    for field, value in fields.items():
-        page.fill(f"#create-{field}", value)
-    page.click("#create-button")
-    page.wait_for_selector("body[data-code][data-phase='lobby']")
 
 
 def join_room(page: Any, name: str) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from room_messages import until
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
@@ -52,15 +53,6 @@ def make_client(clock: FakeClock, **limits: Any) -> TestClient:
 def client(clock: FakeClock) -> Iterator[TestClient]:
     with make_client(clock) as opened:
         yield opened
-
-
-def until(socket: Socket, kind: str, limit: int = 20) -> dict[str, Any]:
-    """The next message of type ``kind``, skipping others (the server sends at most ``limit``)."""
-    for _ in range(limit):
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message in {limit}")
 
 
 def alive(socket: Socket) -> None:

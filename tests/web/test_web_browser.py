@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, Pages
 from conftest import ENABLE_PATH
-from serve_process import ServeProcess, get_json, warm_up
+from serve_process import ServeProcess, get_json, serving
 
 from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, solve
 from boggle.dice.measured import roll_for_language
@@ -31,24 +31,13 @@ def server() -> Iterator[ServeProcess]:
     """`boggle serve`, with ENABLE as the default list when it is present."""
     # a loaded machine may answer a page's first requests slowly: the limit is not tested here
     extra = ["--solve-timeout", "60", *(ENABLE_ARGS if ENABLE_PATH.is_file() else [])]
-    running = ServeProcess(None, *extra)
-    try:
-        warm_up(running.url)
+    with serving(None, *extra) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module")
 def lexicon() -> Lexicon:
     return Lexicon.from_file(ENABLE_PATH) if ENABLE_PATH.is_file() else load_lexicon()
-
-
-@pytest.fixture()
-def page(browser: Any, server: ServeProcess) -> Iterator[Any]:
-    pages = Pages(browser)
-    yield pages.open(server.url + "/?board=" + FXIE.replace(" ", "+"))
-    pages.close()
 
 
 def solve_on_page(page: Any, text: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from browser import Pages
-from serve_process import ServeProcess, get_json, warm_up
+from serve_process import ServeProcess, get_json, serving
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -22,29 +22,10 @@ def server() -> Iterator[ServeProcess]:
     """`boggle serve`, warmed: its word lists counted and compiled and the definitions read,
     with a time limit (60 s, not what is tested here) a busy machine's first requests stay
     within."""
-    running = ServeProcess(None, "--solve-timeout", "60")
-    try:
-        warm_up(running.url)
+    with serving(None, "--solve-timeout", "60") as running:
         get_json(running.url + "/api/solve", {"board": FXIE})
         get_json(running.url + "/api/define?word=awl")
         yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture()
-def pages(browser: Any) -> Iterator[Pages]:
-    """Pages of their own for a test that opens its own address."""
-    opened = Pages(browser)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture()
-def page(browser: Any, server: ServeProcess) -> Iterator[Any]:
-    pages = Pages(browser)
-    yield pages.open(server.url + "/?board=" + FXIE.replace(" ", "+"))
-    pages.close()
 
 
 def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -> None:
