@@ -582,3 +582,25 @@ def test_search_refuses_english_dice_beside_another_languages_list() -> None:
     assert caught.value.setting == "dice" and "\n" not in str(caught.value)
     english = Lexicon.from_words(["casa", "mesa"])
     assert search(4, 4, english, CLASSIC, SearchOptions(dice="new", seed=1, seconds=0.2)).best
+
+
+def test_progress_is_heard_from_every_run_of_jobs_two() -> None:
+    """Research 33: ``on_progress`` was never called with ``jobs > 1`` in-process (nor the live
+    line of ``boggle search --jobs 2``): the forked runs' reports were dropped."""
+    heard: list[tuple[int, int, float]] = []
+    result = search(3, 3, SMALL, CLASSIC, seed=1, jobs=2, top=3,
+                    on_progress=lambda *report: heard.append(report))  # fmt: skip
+    assert heard, "no progress heard from the runs"
+    assert all(best >= 0 for best, _, _ in heard)
+    best, scored, _ = heard[-1]
+    assert (best, scored) == (result.best[0].score, result.boards_scored)
+
+
+def test_progress_waits_for_a_board_rather_than_report_a_best_of_minus_one() -> None:
+    heard: list[tuple[int, int, float]] = []
+    tracker = Tracker(rows=2, cols=2, on_progress=lambda *report: heard.append(report))
+    tracker.count(20)  # a batch scored before its boards are offered
+    assert heard == []
+    tracker.offer(7, ("a", "b", "c", "d"), None)
+    tracker.count(1)
+    assert [(best, scored) for best, scored, _ in heard] == [(7, 21)]

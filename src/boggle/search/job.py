@@ -14,8 +14,8 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from boggle.dice.cubes import dice_set, seed_after
 from boggle.dice.measured import check_chosen_dice
@@ -168,11 +168,53 @@ class SearchJob:
 
 _forked_job: SearchJob | None = None  # the job of a parallel run, inherited by forked workers
 _forked_stop: StopSignal | None = None  # set by the first worker to reach the target
+_forked_progress: Any = None  # a SimpleQueue of (seed, best, scored), when progress is asked for
 
 
 def _worker(seed: int) -> SearchResult:
     assert _forked_job is not None
-    return _forked_job.run(seed, stop=_forked_stop)
+    queue = _forked_progress
+
+    def report(best: int, scored: int, seconds: float) -> None:
+        queue.put((seed, best, scored))
+
+    return _forked_job.run(seed, report if queue is not None else None, stop=_forked_stop)
+
+
+@dataclass
+class _Runs:
+    """What the parent hears of its runs: each one's best and boards scored so far, summed into
+    one ``on_progress(best, scored, seconds)`` as the one run of ``jobs == 1`` reports it."""
+
+    on_progress: Progress
+    started: float
+    best: dict[int, int] = field(default_factory=dict)  # by seed
+    scored: dict[int, int] = field(default_factory=dict)
+
+    def heard(self, seed: int, best: int, scored: int) -> None:
+        self.best[seed] = max(self.best.get(seed, -1), best)
+        self.scored[seed] = max(self.scored.get(seed, 0), scored)
+
+    def report(self) -> None:
+        best = max(self.best.values(), default=-1)
+        if best >= 0:
+            seconds = time.monotonic() - self.started
+            self.on_progress(best, sum(self.scored.values()), seconds)
+
+    def finished(self, result: SearchResult) -> None:
+        """A run is over: its best and its whole count, and a report."""
+        self.heard(result.seed, max((found.score for found in result.best), default=-1), 0)
+        self.scored[result.seed] = result.boards_scored
+        self.report()
+
+    def drain(self, queue: Any) -> None:
+        """Take every message waiting and report once if there were any."""
+        heard = False
+        while not queue.empty():
+            self.heard(*queue.get())
+            heard = True
+        if heard:
+            self.report()
 
 
 def processes(jobs: int) -> int:
@@ -181,15 +223,18 @@ def processes(jobs: int) -> int:
     return max(1, min(jobs, default_jobs()))
 
 
-def run_parallel(job: SearchJob, jobs: int) -> SearchResult:
+def run_parallel(job: SearchJob, jobs: int, on_progress: Progress | None = None) -> SearchResult:
     """``jobs`` independent runs (seeds ``job.run_seed(k)``), :func:`processes` at a time; Ctrl-C
     stops them all and keeps their best.  A wall-clock ``seconds`` is the whole search's: runs
-    still waiting then stop."""
-    global _forked_job, _forked_stop
+    still waiting then stop.  ``on_progress(best, scored, seconds)`` hears the runs together:
+    the best score of any, the boards scored by all."""
+    global _forked_job, _forked_stop, _forked_progress
     _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
     context = multiprocessing.get_context("fork")
     _forked_stop = context.Event()
+    _forked_progress = context.SimpleQueue() if on_progress is not None else None
     started = time.monotonic()
+    runs = _Runs(on_progress, started) if on_progress is not None else None
     with context.Pool(processes(jobs)) as pool:
         pending = [pool.apply_async(_worker, (job.run_seed(k),)) for k in range(jobs)]
         interrupted = False
@@ -198,8 +243,12 @@ def run_parallel(job: SearchJob, jobs: int) -> SearchResult:
             while True:
                 try:
                     results.append(item.get(timeout=0.2))
+                    if runs is not None:
+                        runs.finished(results[-1])
                     break
                 except multiprocessing.TimeoutError:
+                    if runs is not None:
+                        runs.drain(_forked_progress)
                     seconds = job.options.seconds
                     if (
                         seconds is not None

@@ -107,4 +107,4 @@ def search(
     jobs = options.jobs or 1
     if jobs == 1:
         return job.run(job.seed, on_progress)
-    return run_parallel(job, jobs)
+    return run_parallel(job, jobs, on_progress)

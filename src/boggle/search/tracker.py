@@ -89,9 +89,10 @@ class Tracker:
         return [(score, name, state) for name, (score, state) in ranked]
 
     def count(self, boards: int) -> None:
-        """Count scored boards and report progress now and then."""
+        """Count scored boards and report progress now and then (from the first board kept:
+        never a best of -1 before any board is in)."""
         self.boards_scored += boards
-        if self.on_progress is not None:
+        if self.on_progress is not None and self._best:
             now = time.monotonic()
             if now - self._last_report >= 0.5:
                 self._last_report = now
