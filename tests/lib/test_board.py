@@ -103,3 +103,18 @@ def test_neighbours_are_king_moves(board: Board) -> None:
             if (dr, dc) != (0, 0) and 0 <= r + dr < board.rows and 0 <= c + dc < board.cols
         }
         assert set(board.neighbours(index)) == expected
+
+
+def test_with_face_makes_a_neighbouring_board_and_leaves_the_board_alone() -> None:
+    """Research 33: a board one face away (a search's neighbour) took rebuilding the faces
+    tuple by hand, where ``q`` was refused ("the Q cube is the face 'qu'")."""
+    board = Board.parse("ab cd")
+    assert board.with_face(1, 0, "Q") == Board.parse("ab qd")
+    assert board.with_face(0, 1, "TH").faces == ("a", "th", "c", "d")
+    assert board == Board.parse("ab cd")
+    neighbours = {board.with_face(r, c, x) for r in range(2) for c in range(2) for x in "abcd"}
+    assert len(neighbours) == 1 + 4 * 3  # the board itself, and three others a cell
+    with pytest.raises(BoardError, match=r"cell \(2, 0\) is not on this 2x2 board"):
+        board.with_face(2, 0, "a")
+    with pytest.raises(BoardError, match="a face is text like 'a' or 'qu', not int"):
+        board.with_face(0, 0, 5)  # type: ignore[arg-type]

@@ -271,6 +271,27 @@ class Board:
         """Number of cells."""
         return self.rows * self.cols
 
+    def with_face(self, row: int, col: int, face: str) -> Board:
+        """A new board, this one with ``face`` at ``(row, col)`` (the board itself does not
+        change): one step to a neighbouring board of a search.  ``face`` is read as
+        :meth:`from_rows` reads one (case ignored, ``q`` is the ``Qu`` cube).
+
+        >>> board = Board.parse("fxie amlo ewbx astu")
+        >>> board.with_face(0, 1, "Q")
+        Board.parse('fqie amlo ewbx astu')
+        >>> board.with_face(3, 3, "th").face(3, 3), board.face(3, 3)
+        ('th', 'u')
+        >>> board.with_face(0, 0, "ab")
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoardError: unknown multi-letter face 'ab'
+        """
+        if not isinstance(face, str):
+            raise BoardError(f"a face is text like 'a' or 'qu', not {type(face).__name__}")
+        faces = list(self.faces)
+        faces[self.index(row, col)] = "qu" if face.lower() == "q" else face.lower()
+        return Board(tuple(faces), self.rows, self.cols)
+
     def face(self, row: int, col: int) -> str:
         """The face at ``(row, col)``.
 
