@@ -75,6 +75,22 @@ def test_figures_equal_those_of_each_board_scored_alone(lexicon: Lexicon) -> Non
     assert len(stats.histogram(7)) <= 7
 
 
+@pytest.mark.parametrize(
+    ("bins", "message"),
+    [
+        (0, "bins must be from 1 to 1,000,000, got 0"),
+        (-3, "bins must be from 1 to 1,000,000, got -3"),
+        (2.5, "bins must be a whole number, got 2.5"),
+    ],
+)
+def test_histogram_refuses_bins_it_cannot_cut(lexicon: Lexicon, bins: int, message: str) -> None:
+    """Research 33: ``histogram(0)`` was a ZeroDivisionError, ``histogram(-3)`` a list of one
+    range a score."""
+    stats = score_stats(20, BoardSource.named("new"), lexicon, seed=1)
+    with pytest.raises(BoggleError, match=f"^{message}$"):
+        stats.histogram(bins)
+
+
 def test_rules_follow_the_board_size(lexicon: Lexicon) -> None:
     assert score_stats(10, BoardSource.named("big"), lexicon, seed=1).rules == BIG
     assert score_stats(10, BoardSource.named("classic"), lexicon, seed=1).rules == CLASSIC

@@ -128,6 +128,10 @@ def summarise_chunk(task: StatsTask, chunk: Chunk) -> ChunkSummary:
     return ChunkSummary(dict(counts), best)
 
 
+MAX_BINS = 1_000_000
+"""The most ranges :meth:`ScoreStats.histogram` cuts the scores into."""
+
+
 @dataclass(frozen=True)
 class ScoreStats:
     """The score distribution of ``boards`` random boards: ``counts`` is (score, boards)
@@ -220,13 +224,20 @@ class ScoreStats:
         return None
 
     def histogram(self, bins: int = 20) -> list[tuple[int, int, int]]:
-        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores.
+        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores; ``bins`` is
+        a whole number from 1 to :data:`MAX_BINS`, else a :class:`BoggleError` naming it.
 
         >>> from boggle import CLASSIC
         >>> counts = ((0, 1), (2, 2), (5, 1))
-        >>> ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ()).histogram(2)
+        >>> stats = ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+        >>> stats.histogram(2)
         [(0, 2, 3), (3, 5, 1)]
+        >>> stats.histogram(0)
+        Traceback (most recent call last):
+          ...
+        boggle.model.errors.BoggleError: bins must be from 1 to 1,000,000, got 0
         """
+        whole_number("bins", bins, at_least=1, at_most=MAX_BINS)
         if not self.counts:
             return []
         low, high = self.counts[0][0], self.counts[-1][0]
