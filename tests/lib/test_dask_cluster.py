@@ -342,3 +342,34 @@ def test_a_ctrl_c_while_workers_start_is_noted_not_raised() -> None:
     assert pressed == [True] and started.stdout == "True\n"
     assert signal.getsignal(signal.SIGINT) is handler
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+UNGUARDED_SCRIPT = """
+from boggle import Lexicon
+from boggle.study.stats import score_stats
+
+score_stats(10, "new", Lexicon.from_words(["tea", "eat"]), seed=1, where="local:1")
+"""
+
+
+def test_a_script_that_starts_a_local_cluster_unguarded_is_told_why_it_failed(
+    tmp_path: Path,
+) -> None:
+    """Research 33: a researcher's script calling ``score_stats(..., where="local:2")`` at its top
+    level failed with "cannot start a local Dask cluster: Nanny failed to start." alone: each
+    worker process imports the script again and starts a cluster of its own.  The line now
+    says what to do."""
+    need_distributed()
+    script = tmp_path / "study.py"
+    script.write_text(UNGUARDED_SCRIPT)
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert run.returncode == 1
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("boggle.scale.cluster.ClusterError: cannot start a local Dask cluster")
+    assert "under 'if __name__ == \"__main__\":'" in last, last

@@ -287,6 +287,14 @@ def _a_client(where: object) -> Client | None:
     )
 
 
+SCRIPT_HINT = (
+    "(a script that starts one must do so under 'if __name__ == \"__main__\":', "
+    "as each worker process imports the script again)"
+)
+"""Why a local cluster's workers most often fail to start from Python: a script run at its top
+level starts the cluster again in every worker it spawns (the workers' errors are above)."""
+
+
 @contextmanager
 def open_client(
     where: Client | str | None, timeout: float = CONNECT_TIMEOUT
@@ -330,7 +338,8 @@ def open_client(
     except ValueError as error:  # a malformed address
         raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
     except RuntimeError as error:  # a local worker process would not start
-        raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
+        reason = str(error).strip().rstrip(".")  # "Nanny failed to start."
+        raise ClusterError(f"cannot start a local Dask cluster: {reason} {SCRIPT_HINT}") from None
     except (KeyError, TypeError) as error:  # a DASK_* setting Dask cannot read (a time unit)
         if cluster is not None:
             with suppress(Exception):
