@@ -21,6 +21,9 @@ Where things are (each name has a docstring with an example; ``help(boggle.solve
 - path counts: ``boggle.study.paths.count_paths``;
 - errors: every bad input raises a ``BoggleError`` (``BoardError``, ``LexiconError``...).
 
+A worked session (score distributions, word counts, a search and its neighbours, two lists
+compared, results saved, a proof) is docs/studies.md.
+
 >>> from boggle import load_lexicon, roll
 >>> solve(roll("new", seed=1), load_lexicon("en-70")).count > 0
 True
