@@ -326,3 +326,10 @@ def test_the_histogram_plot_is_a_library_function(lexicon: Lexicon, tmp_path: Pa
         plot_stats(stats, tmp_path / "nowhere" / "s.svg")
     with pytest.raises(BoggleError, match="plot_stats takes score_stats' ScoreStats, not dict"):
         plot_stats(stats.to_json(), tmp_path / "s.svg")  # type: ignore[arg-type]
+
+
+def test_the_source_left_out_is_the_lists_own_boards(lexicon: Lexicon) -> None:
+    """Research 33: ``score_stats(100, lexicon=words)`` was a TypeError (``source`` had no
+    default), though ``None`` is the source ``boggle stats`` rolls for the list's language."""
+    assert score_stats(20, lexicon=lexicon, seed=1) == score_stats(20, None, lexicon, seed=1)
+    assert score_stats(20, lexicon=lexicon, seed=1).source == BoardSource.named("new")

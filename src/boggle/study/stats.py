@@ -408,7 +408,7 @@ def _source(source: BoardSource | str | None, lexicon: Lexicon) -> BoardSource:
 
 def score_stats(
     boards: int,
-    source: BoardSource | str | None,
+    source: BoardSource | str | None = None,
     lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     options: StatsOptions | None = None,
@@ -418,11 +418,12 @@ def score_stats(
     **changes: Any,
 ) -> ScoreStats:
     """Score ``boards`` random boards from ``source`` (a :class:`BoardSource`, or a dice
-    set's name: ``"new"`` is ``BoardSource.named("new")``) and summarise them.  ``None``
-    rolls the boards ``boggle stats`` rolls for the list's language
+    set's name: ``"new"`` is ``BoardSource.named("new")``) and summarise them.  ``None``, the
+    default, rolls the boards ``boggle stats`` rolls for the list's language
     (:func:`~boggle.dice.bulk.source_for_language`: the ``new`` dice for English, 4x4
-    boards of the list's letters for another language); a dice set named beside another
-    language's list is refused, as on the command line, rather than rolling English cubes.
+    boards of the list's letters for another language; ``score_stats(100, lexicon=words)``);
+    a dice set named beside another language's list is refused, as on the command line,
+    rather than rolling English cubes.
 
     ``options`` say how (:class:`StatsOptions`); keyword arguments named after its fields
     change them (``score_stats(..., seed=5, top=3)``).  ``where`` is where the work runs
@@ -441,6 +442,8 @@ def score_stats(
     >>> spanish.language = "es"
     >>> score_stats(100, None, spanish, seed=5).source.name
     'letters of custom'
+    >>> score_stats(100, lexicon=lexicon, seed=5).source.name
+    'new'
     >>> score_stats(100, "new", spanish, seed=5)
     Traceback (most recent call last):
       ...
