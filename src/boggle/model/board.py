@@ -87,6 +87,8 @@ def parse_faces(text: str) -> list[str]:
     >>> parse_faces("q[th]E[qu]")
     ['qu', 'th', 'e', 'qu']
     """
+    if text.isascii() and text.isalpha():  # plain letters, the form of bulk boards: no brackets
+        return ["qu" if face == "q" else face for face in text.lower()]
     faces: list[str] = []
     for match in _BRACKETED.finditer(text):
         bracketed, single = match.group(1), match.group(2)
@@ -141,6 +143,11 @@ the limit is 1,000 rows and columns and 250,000 cells
         raise BoardError(too_large(rows, cols, max_side=MAX_SIDE, max_cells=MAX_CELLS))
 
 
+_PLAIN_FACES = frozenset("abcdefghijklmnoprstuvwxyz") | MULTI_LETTER_FACES
+"""Faces :func:`check_faces` takes at once: each letter a-z but ``q``, and the multi-letter
+faces."""
+
+
 def check_faces(faces: Iterable[str]) -> None:
     """:class:`BoardError` unless every face is one a board may hold.
 
@@ -151,6 +158,8 @@ def check_faces(faces: Iterable[str]) -> None:
     boggle.model.errors.BoardError: the Q cube is the face 'qu'
     """
     for face in faces:
+        if type(face) is str and face in _PLAIN_FACES:  # the common case, at a set's speed
+            continue
         if not isinstance(face, str) or not face.isalpha() or face != face.lower():
             raise BoardError(f"face {face!r} must be one or more lowercase letters")
         if len(face) > 1 and face not in MULTI_LETTER_FACES:
