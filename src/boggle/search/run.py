@@ -70,7 +70,8 @@ def search(
 
     ``options`` say how (:class:`~boggle.search.options.SearchOptions`); keyword arguments
     change them (``seed=1``), and a name that is no field of theirs is a parameter of the
-    method (``pool=50``).  ``on_progress(best, scored, seconds)`` is called as it goes;
+    method (``pool=50``).  ``on_progress(best, scored, seconds)`` is called as it goes,
+    about twice a second (with ``jobs`` > 1, the best of any run and the boards of all);
     ``where`` runs it on a cluster.  ``objective`` is what a board scores: ``points`` (the
     rules' table) or ``words`` (every word 1: the wordiest board), as
     :func:`~boggle.search.objective.with_objective` makes the rules.
