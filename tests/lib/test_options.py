@@ -481,8 +481,9 @@ def test_a_run_keeps_and_makes_a_bounded_number_of_boards() -> None:
         (lambda: search(2, 2, WORDS, CLASSIC, parameters=5), "parameters must be a mapping"),
         (lambda: search(2, 2, WORDS, CLASSIC, parameters=5, pool=3), "must be a mapping"),
         (lambda: search(2, 2, WORDS, CLASSIC, objective="letters"), "unknown objective"),
-        (lambda: search(2, 2, "enable", CLASSIC), "search takes the word list as a Lexicon"),
-        (lambda: prove(2, 2, 5, CLASSIC, 4), "prove takes the word list as a Lexicon"),
+        (lambda: search(2, 2, "enable", CLASSIC), "unknown word list 'enable'; give a file"),
+        (lambda: prove(2, 2, 5, CLASSIC, 4), "a word list is a Lexicon, a list's name or a"),
+        (lambda: estimate_proof(2, 2, 5, CLASSIC, 4, 2), "a word list is a Lexicon, a list's"),
         (lambda: score_stats(10, "new", 5), "a word list is a Lexicon, a list's name"),
         (lambda: score_stats(10, 5, WORDS), "source must be a BoardSource or a dice set's"),
     ],
@@ -577,3 +578,16 @@ def test_a_misspelt_search_keyword_names_everything_search_takes() -> None:
     with pytest.raises(BoggleError, match="seed is a setting of the search, not a parameter"):
         SearchOptions(parameters={"seed": 1})
     assert search(2, 2, WORDS, CLASSIC, seed=1, pool=5).method == "hillclimb"
+
+
+def test_search_prove_and_estimate_take_a_lists_name_as_solve_and_score_stats_do() -> None:
+    """Research 33: ``search(2, 2, "en-70")`` and ``prove`` refused a list's name that
+    ``solve``, ``score_many`` and ``score_stats`` load, and ``estimate_proof`` raised
+    AttributeError ('str' object has no attribute 'cached') for it."""
+    from boggle import load_lexicon
+
+    words = load_lexicon("en-50")
+    assert search(2, 2, "en-50", CLASSIC, seed=1).best == search(2, 2, words, CLASSIC, seed=1).best
+    assert prove(2, 2, "en-50", CLASSIC, 20).boards == prove(2, 2, words, CLASSIC, 20).boards
+    named, loaded = (estimate_proof(2, 2, given, CLASSIC, 20, 2) for given in ("en-50", words))
+    assert (named.classes_total, named.exact) == (loaded.classes_total, loaded.exact)

@@ -59,6 +59,7 @@ from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
 from boggle.search.prove import class_memory, layout_for
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import as_lexicon
 
 BOOTSTRAP_ROUNDS = 2000
 """Resamplings of the class costs behind the interval."""
@@ -327,7 +328,7 @@ def bootstrap_interval(
 def estimate_proof(
     rows: int,
     cols: int,
-    lexicon: Lexicon,
+    lexicon: Lexicon | str | None,
     rules: RulesLike,
     above: int,
     samples: int,
@@ -365,6 +366,7 @@ def estimate_proof(
     check_samples("samples", samples, seed)
     callback("on_class", on_class)
     check_proof_shape(rows, cols)
+    lexicon = as_lexicon(lexicon)
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
     started = time.monotonic()

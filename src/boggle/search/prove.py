@@ -46,7 +46,8 @@ from boggle.search.distributed import prove_classes_on
 from boggle.search.objective import with_objective
 from boggle.search.options import ProofOptions
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
-from boggle.wordlists.lexicon import Lexicon, need_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import as_lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -257,7 +258,7 @@ def estimate_cost(
 def prove(
     rows: int,
     cols: int,
-    lexicon: Lexicon,
+    lexicon: Lexicon | str | None,
     rules: RulesLike,
     above: int,
     options: ProofOptions | None = None,
@@ -306,7 +307,7 @@ def prove(
     callback("on_class", on_class)
     callback("on_plan", on_plan)
     check_proof_shape(rows, cols)
-    need_lexicon(lexicon, "prove")
+    lexicon = as_lexicon(lexicon)
     rules = with_objective(rules_for_size(rules, rows, cols), objective)
     check_problem(rules, above)
     jobs, checkpoint, max_boards = options.jobs, options.checkpoint, options.max_boards

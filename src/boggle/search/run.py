@@ -34,7 +34,8 @@ from boggle.search.objective import with_objective
 from boggle.search.options import SearchOptions
 from boggle.search.results import SearchResult
 from boggle.search.tracker import Progress
-from boggle.wordlists.lexicon import Lexicon, need_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import as_lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -57,7 +58,7 @@ parameters, named when a keyword is none of them."""
 def search(
     rows: int,
     cols: int,
-    lexicon: Lexicon,
+    lexicon: Lexicon | str | None,
     rules: RulesLike = None,
     options: SearchOptions | None = None,
     *,
@@ -94,7 +95,7 @@ def search(
     whole_number("rows", rows, at_least=1)
     whole_number("cols", cols, at_least=1)
     callback("on_progress", on_progress)
-    need_lexicon(lexicon, "search")
+    lexicon = as_lexicon(lexicon)
     rules = with_objective(rules_for_size(rules, rows, cols), objective)
     engine = batch_engine(options.engine)
     if engine == "gpu" and (where is not None or (options.jobs or 1) > 1):

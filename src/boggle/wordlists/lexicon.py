@@ -280,22 +280,6 @@ class Lexicon:
         return info
 
 
-def need_lexicon(value: object, taker: str) -> None:
-    """Refuse anything but a :class:`Lexicon` as the word list of ``taker``, in one line.
-
-    >>> need_lexicon("enable", "search")
-    Traceback (most recent call last):
-      ...
-    boggle.model.errors.LexiconError: search takes the word list as a Lexicon (load_lexicon...
-    """
-    if not isinstance(value, Lexicon):
-        shown = repr(value)
-        shown = shown if len(shown) <= 60 else f"a {type(value).__name__}"
-        raise LexiconError(
-            f"{taker} takes the word list as a Lexicon (load_lexicon(NAME) loads one), not {shown}"
-        )
-
-
 def _given_words(words: Iterable[str], caller: str, name: str) -> list[str] | tuple[str, ...]:
     """``words`` as a sequence, and :class:`LexiconError` for words that are one text (whose
     letters would be the words) or no iterable at all, or for a ``name`` that is not text."""

@@ -197,6 +197,20 @@ def load_lexicon(
     return load_source(find_list(name_or_path, language, name=name))
 
 
+def as_lexicon(lexicon: Lexicon | str | os.PathLike[str] | None) -> Lexicon:
+    """``lexicon`` itself, or the list its name or path names (:func:`load_lexicon`; ``None``:
+    the default list), as every function that takes a word list reads it.
+
+    >>> as_lexicon("en-70") is load_lexicon("en-70"), as_lexicon(None).name
+    (True, 'en-70')
+    >>> as_lexicon(5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.LexiconError: a word list is a Lexicon, a list's name or a file's ...
+    """
+    return lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
+
+
 def load_source(source: ListSource) -> Lexicon:
     """The list ``source`` names, loaded once (see :func:`load_lexicon`)."""
     if source.kind == "bundled":
