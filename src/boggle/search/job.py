@@ -232,34 +232,40 @@ def run_parallel(job: SearchJob, jobs: int, on_progress: Progress | None = None)
     _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
     context = multiprocessing.get_context("fork")
     _forked_stop = context.Event()
-    _forked_progress = context.SimpleQueue() if on_progress is not None else None
+    queue = context.SimpleQueue() if on_progress is not None else None
+    _forked_progress = queue  # inherited by the forked workers, as the job is
     started = time.monotonic()
     runs = _Runs(on_progress, started) if on_progress is not None else None
-    with context.Pool(processes(jobs)) as pool:
-        pending = [pool.apply_async(_worker, (job.run_seed(k),)) for k in range(jobs)]
-        interrupted = False
-        results: list[SearchResult] = []
-        for item in pending:
-            while True:
-                try:
-                    results.append(item.get(timeout=0.2))
-                    if runs is not None:
-                        runs.finished(results[-1])
-                    break
-                except multiprocessing.TimeoutError:
-                    if runs is not None:
-                        runs.drain(_forked_progress)
-                    seconds = job.options.seconds
-                    if (
-                        seconds is not None
-                        and job.options.clock == "wall"
-                        and time.monotonic() - started >= seconds
-                    ):
+    try:
+        with context.Pool(processes(jobs)) as pool:
+            pending = [pool.apply_async(_worker, (job.run_seed(k),)) for k in range(jobs)]
+            interrupted = False
+            results: list[SearchResult] = []
+            for item in pending:
+                while True:
+                    try:
+                        results.append(item.get(timeout=0.2))
+                        if runs is not None:
+                            runs.finished(results[-1])
+                        break
+                    except multiprocessing.TimeoutError:
+                        if runs is not None:
+                            runs.drain(queue)
+                        seconds = job.options.seconds
+                        if (
+                            seconds is not None
+                            and job.options.clock == "wall"
+                            and time.monotonic() - started >= seconds
+                        ):
+                            _forked_stop.set()
+                        continue
+                    except KeyboardInterrupt:
+                        # A terminal's Ctrl-C reaches the workers too; a SIGINT sent to this
+                        # process alone (kill -INT) does not: the stop tells them either way.
+                        interrupted = True
                         _forked_stop.set()
-                    continue
-                except KeyboardInterrupt:
-                    # A terminal's Ctrl-C reaches the workers too; a SIGINT sent to this
-                    # process alone (kill -INT) does not: the stop tells them either way.
-                    interrupted = True
-                    _forked_stop.set()
+    finally:
+        _forked_progress = None
+        if queue is not None:
+            queue.close()
     return merge(results, job.options.top, job.seed, interrupted)
