@@ -296,3 +296,47 @@ def test_an_answer_the_browser_refuses_is_said_where_the_player_looks(
     assert str(page.text_content("#practise-verdict")).endswith(
         ". This browser refused to keep the answer (storage is off or full)."
     )
+
+
+def test_a_clue_s_meaning_is_looked_up_before_the_cards(pages: Pages, server: ServeProcess) -> None:
+    """A first visit's practise (no meaning kept yet) on a slow network showed no clue for
+    seconds: its word's look-up waited behind those of the cards on the screen, four at a time.
+    Now it is the next one asked."""
+    names = [word_of(n) for n in range(20)]
+    page = pages.open(server.url + "/words?seed=2", **PHONE)
+    held: list[Any] = []
+    asked: list[str] = []
+
+    def look_up(route: Any) -> None:
+        asked.append(route.request.url.split("word=")[1].split("&")[0])
+        held.append(route)
+
+    def answer(route: Any) -> None:
+        word = route.request.url.split("word=")[1].split("&")[0]
+        route.fulfill(json={"word": word, "definitions": [f"the meaning of {word}"]})
+
+    page.route("**/api/define?*", look_up)
+    value = json.dumps({"version": 1, "words": [kept(name) for name in names]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    while len(held) < 4:  # four cards' look-ups asked, the others waiting
+        page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
+    page.wait_for_timeout(100)
+    assert len(asked) == 4
+    page.click("#practise-start")
+    answer(held.pop(0))  # one answered: the next one asked is the clue's
+    while len(asked) < 5:
+        page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
+    clue = asked[4]
+    cards = page.eval_on_selector_all(
+        "#to-learn-list .kept-word", "l => l.map(i => i.dataset.word)"
+    )
+    assert clue != cards[4] and clue not in asked[:4]  # the seed asks a word further down
+    answer(held.pop(-1))
+    page.wait_for_function(
+        "(word) => document.getElementById('practise-clue').dataset.word === word", arg=clue
+    )
+    assert page.text_content("#practise-clue") == "the meaning of ____ (4 letters)"
+    for route in held:
+        answer(route)

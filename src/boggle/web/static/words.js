@@ -73,20 +73,29 @@ const keyOf = (entry) => `${entry.list ?? ""}:${entry.word}`;
 // At most LOOK_UPS look-ups at a time: a long list does not flood the server.
 const LOOK_UPS = 4;
 let running = 0;
-const waiting = [];
+const waiting = [];  // { key, go }: the look-ups waiting for their turn, in turn
 
 // A finished look-up hands its place to the next one waiting (`running` stays the same), so
-// no new look-up can slip in between and make it LOOK_UPS + 1.
-async function inTurn(task) {
-  if (running >= LOOK_UPS) await new Promise((resolve) => waiting.push(resolve));
+// no new look-up can slip in between and make it LOOK_UPS + 1. `key`: the word's (keyOf), for
+// hurry.
+async function inTurn(task, key) {
+  if (running >= LOOK_UPS) await new Promise((go) => waiting.push({ key, go }));
   else running += 1;
   try {
     return await task();
   } finally {
     const next = waiting.shift();
-    if (next) next();
+    if (next) next.go();
     else running -= 1;
   }
+}
+
+// The look-up of the word `key` waiting, if it is, made the next one asked: a practise clue
+// waits for its meaning, while the cards' can wait (a first visit's practise, on a slow
+// network, showed no clue for seconds, its look-up behind those of the cards on the screen).
+function hurry(key) {
+  const at = waiting.findIndex((turn) => turn.key === key);
+  if (at > 0) waiting.unshift(...waiting.splice(at, 1));
 }
 
 // The meanings looked up before, kept in this browser (key "boggle-learn-meanings": "list:word"
@@ -166,7 +175,7 @@ function meaningOf(entry) {
     // a look-up that failed is not kept: the word is looked up again when next shown; the
     // server not reached, the meaning kept from an earlier look-up is shown meanwhile. A list
     // the server does not have is its answer, kept: the word is not looked up again.
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`), key).then((found) => {
       keepMeaning(key, found);
       return found;
     }, (error) => {
@@ -581,7 +590,9 @@ async function showClue(entry) {
   delete clue.dataset.word;
   delete clue.dataset.prefix;
   delete clue.dataset.written;
-  const found = await meaningOf(entry);
+  const meaning = meaningOf(entry);
+  hurry(keyOf(entry));
+  const found = await meaning;
   if (state.practising !== entry) return;
   if (Array.isArray(found.written) && found.written.length) clue.dataset.written = found.written.join("\n");
   const letters = `${entry.word.length} letters`;
