@@ -279,10 +279,10 @@ function stored(key, text) {
   }
 }
 
-// The answers stored apart from the list (key "boggle-learn-answers"): a practice answer stores
-// the one word's progress, a record of a hundred bytes, where storing the list whole wrote all
-// of it (1 MB at 5,000 words) at each answer. Once COMPACT_AT words have records the list is
-// stored whole with them, and the records go.
+// The answers stored apart from the list (key "boggle-learn-answers"): a practice answer
+// stores the one word's progress, a record of about 160 characters, where storing the list
+// whole wrote all of it (1 MB at 5,000 words) at each answer. Once COMPACT_AT words have
+// records the list is stored whole with them, and the records go.
 export const ANSWERS_KEY = "boggle-learn-answers";
 const COMPACT_AT = 100;
 const PROGRESS_FIELDS = ["learned", "streak", "due", "practised", "learned_on"];
@@ -319,16 +319,22 @@ export function withAnswers(words, answers) {
 // place) stored: its record alone, in place of the card's earlier one; false when the browser
 // refuses. With COMPACT_AT records, the list is stored whole, as stored now with them.
 export function saveAnswer(entry) {
-  const record = { word: entry.word, list: entry.list, language: entry.language };
-  for (const name of PROGRESS_FIELDS) record[name] = entry[name];
+  const record = answerRecord(entry);
   const same = keptAlready([record]);
-  const answers = [...readAnswers().filter((other) => !same(other)), record];
+  const answers = [...readAnswers().filter((other) => !same(other)).map(answerRecord), record];
   if (!stored(ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
   if (answers.length >= COMPACT_AT) {
     const { words, problem } = loadWords();
     if (!problem) saveWords(words);  // refused: the records stay, read over the list
   }
   return true;
+}
+
+// The fields of the kept word `entry` an answer's record keeps: which word, and its progress.
+function answerRecord(entry) {
+  const record = { word: entry.word, list: entry.list, language: entry.language };
+  for (const name of PROGRESS_FIELDS) record[name] = entry[name];
+  return record;
 }
 
 // Asks the browser to keep this site's storage (navigator.storage.persist, where there is one)

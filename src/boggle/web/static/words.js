@@ -904,7 +904,7 @@ async function importWords(file) {
   const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
   // the entries brought up to date (entry -> the file's progress) are changed once the list is
-  // stored so: refused, the list here stays exactly as it was (the next change stores it)
+  // stored so: refused, the list here stays exactly as it was, as stored
   const updates = new Map();
   const keptAs = keptEntry(state.words);
   for (const other of read.filter((entry) => isKept(entry))) {
