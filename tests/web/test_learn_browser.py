@@ -22,6 +22,7 @@ import pytest
 from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import LONG_ROUND, make_challenge, play_challenge
+from kept_storage import stored_words
 from serve_process import ServeProcess, get_json
 
 from boggle.game.hints import hint_definition
@@ -35,9 +36,8 @@ KEY = "boggle-learn"
 
 
 def stored(page: Any) -> list[dict[str, Any]]:
-    """The words kept in the page's localStorage."""
-    raw = page.evaluate(f"() => localStorage.getItem('{KEY}')")
-    return list(json.loads(raw)["words"]) if raw else []
+    """The words kept in the page's localStorage, the practice answers stored apart taken in."""
+    return stored_words(page)
 
 
 def kept(word: str, **fields: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browser import PHONE, Pages
+from kept_storage import stored_words
 from serve_process import ServeProcess
 
 from boggle.game.kept_words import MOST_KEPT
@@ -27,8 +28,8 @@ KEY = "boggle-learn"
 
 
 def stored(page: Any) -> list[dict[str, Any]]:
-    raw = page.evaluate(f"() => localStorage.getItem('{KEY}')")
-    return list(json.loads(raw)["words"]) if raw else []
+    """The words kept in the page's localStorage, the practice answers stored apart taken in."""
+    return stored_words(page)
 
 
 def kept(word: str, **fields: Any) -> dict[str, Any]:

@@ -13,6 +13,11 @@
 // know (a later version's) are kept as read and stored again (cleanEntry).
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
+// A practice answer does not store the whole list again (5,000 words are about 1 MB): it stores
+// the word's progress alone in a second value (key "boggle-learn-answers", {"version": 1,
+// "answers": [record, ...]}, a record { word, list, language, learned, streak, due, practised,
+// learned_on }, the latest of each card), read over the list by loadWords; the list stored
+// whole (any other change: a word kept, removed, a file added) takes them in and removes it.
 import {
   counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
 } from "/static/board.js";
@@ -186,7 +191,9 @@ export function loadWords() {
   if (raw === null) return { words: [], problem: null, changed: false };
   const words = readWords(raw);
   if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty.", changed: false };
-  return { words, problem: null, changed: wordsText(words) !== raw };
+  const changed = wordsText(words) !== raw;
+  withAnswers(words, readAnswers());
+  return { words, problem: null, changed };
 }
 
 // Words stored before there were due days (all due at once: up to MOST_KEPT reviews on the
@@ -241,23 +248,93 @@ export function wordsText(words) {
   return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
-// Stores `words` (the whole list); false when the browser refuses. Storage full, the meanings
-// My words keeps (key "boggle-learn-meanings", looked up again when needed) make room first.
+// Stores `words` (the whole list, the answers stored apart taken in: see saveAnswer); false
+// when the browser refuses. Storage full, the meanings My words keeps (key
+// "boggle-learn-meanings", looked up again when needed) make room first.
 export function saveWords(words) {
-  const text = wordsText(words);
+  if (!stored(LEARN_KEY, wordsText(words))) return false;
   try {
-    localStorage.setItem(LEARN_KEY, text);
+    localStorage.removeItem(ANSWERS_KEY);
+  } catch (error) {
+    // storage off since: the answers, read over the list, say what it says
+  }
+  return true;
+}
+
+// `text` stored under `key`; false when the browser refuses. Storage full, the meanings My
+// words keeps make room first.
+function stored(key, text) {
+  try {
+    localStorage.setItem(key, text);
     return true;
   } catch (error) {
     try {
       if (localStorage.getItem(MEANINGS_KEY) === null) return false;
       localStorage.removeItem(MEANINGS_KEY);
-      localStorage.setItem(LEARN_KEY, text);
+      localStorage.setItem(key, text);
       return true;
     } catch (again) {
       return false;
     }
   }
+}
+
+// The answers stored apart from the list (key "boggle-learn-answers"): a practice answer
+// stores the one word's progress, a record of about 160 characters, where storing the list
+// whole wrote all of it (1 MB at 5,000 words) at each answer. Once COMPACT_AT words have
+// records the list is stored whole with them, and the records go.
+export const ANSWERS_KEY = "boggle-learn-answers";
+const COMPACT_AT = 100;
+const PROGRESS_FIELDS = ["learned", "streak", "due", "practised", "learned_on"];
+
+// The records stored apart, each as cleanEntry reads an entry (none, for a value that is not
+// such records: it is left alone, and replaced at the next answer).
+export function readAnswers() {
+  let data;
+  try {
+    data = JSON.parse(localStorage.getItem(ANSWERS_KEY) ?? "null");
+  } catch (error) {
+    return [];
+  }
+  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.answers)) return [];
+  return data.answers.slice(0, MOST_KEPT).map(cleanEntry).filter((record) => record && record.practised);
+}
+
+// `words` with each record of `answers` whose card they keep (keptEntry) and that was practised
+// on its entry's day or later taken in place: its progress fields; how many were.
+export function withAnswers(words, answers) {
+  if (!answers.length) return 0;
+  const entryOf = keptEntry(words);
+  let taken = 0;
+  for (const record of answers) {
+    const entry = entryOf(record);
+    if (!entry || record.practised < entry.practised) continue;
+    for (const name of PROGRESS_FIELDS) entry[name] = record[name];
+    taken += 1;
+  }
+  return taken;
+}
+
+// The practice answer just given to the kept word `entry` (answered: its progress changed in
+// place) stored: its record alone, in place of the card's earlier one; false when the browser
+// refuses. With COMPACT_AT records, the list is stored whole, as stored now with them.
+export function saveAnswer(entry) {
+  const record = answerRecord(entry);
+  const same = keptAlready([record]);
+  const answers = [...readAnswers().filter((other) => !same(other)).map(answerRecord), record];
+  if (!stored(ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
+  if (answers.length >= COMPACT_AT) {
+    const { words, problem } = loadWords();
+    if (!problem) saveWords(words);  // refused: the records stay, read over the list
+  }
+  return true;
+}
+
+// The fields of the kept word `entry` an answer's record keeps: which word, and its progress.
+function answerRecord(entry) {
+  const record = { word: entry.word, list: entry.list, language: entry.language };
+  for (const name of PROGRESS_FIELDS) record[name] = entry[name];
+  return record;
 }
 
 // Asks the browser to keep this site's storage (navigator.storage.persist, where there is one)

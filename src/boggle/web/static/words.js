@@ -7,8 +7,9 @@
 // question. Nothing is sent to the server but the look-ups.
 import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
-  INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready,
-  keptEntry, learnLists, loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
+  ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage,
+  keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords, saveAnswer,
+  saveWords, today, withAnswers, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,15 +20,19 @@ const state = {
   listNames: new Map(),  // a word list's name -> its title (from /api/dictionaries)
   persisted: null,   // whether the browser keeps this site's storage for good; null: not known yet
   listed: { "to-learn": 0, learned: 0 },  // how many cards each section lists now (renderLists)
-  showHeld: null,        // the timer that gives Show the word back after a new clue (nextClue)
-  removedAt: -Infinity,  // when (performance.now()) the last Remove took a card out of the list
+  showHeld: null,        // the timer that gives Show the word back after a press (showWord)
+  movedAt: -Infinity,    // when (performance.now()) a Remove or Learn again last moved a card
 };
 
 // The second tap of a double tap lands on what the first put under the finger: Show the word's
-// on the next word's clue (shown at once from a kept meaning), a card's Remove on the next
-// card's. Show the word is disabled for TAP_GAP_MS after a new word is asked, and a Remove
-// within TAP_GAP_MS of a removal does nothing: no one reads a new clue, or the next card, and
-// acts that fast. (Remove is not disabled: the focus goes to the next card's.)
+// on the next word's clue (shown at once from a kept meaning), a card's Remove or Learn again
+// on the next card's. Show the word is disabled for TAP_GAP_MS after it is pressed, and a
+// Remove or Learn again within TAP_GAP_MS of a card taken out of its list does nothing: no one
+// reads a new clue, or the next card, and acts that fast. (Remove and Learn again are not
+// disabled: the focus goes to a card's Remove. Show the word was disabled after every new
+// clue, also one asked after an answer typed with Enter or Check, whose second press is a
+// Check of an empty box, which does nothing: greyed for nothing under the eyes of a player
+// who knew they did not know the next word.)
 const TAP_GAP_MS = 400;
 
 // A section lists its first PAGE_CARDS cards (of those the filter matches), and a "Show more"
@@ -68,20 +73,29 @@ const keyOf = (entry) => `${entry.list ?? ""}:${entry.word}`;
 // At most LOOK_UPS look-ups at a time: a long list does not flood the server.
 const LOOK_UPS = 4;
 let running = 0;
-const waiting = [];
+const waiting = [];  // { key, go }: the look-ups waiting for their turn, in turn
 
 // A finished look-up hands its place to the next one waiting (`running` stays the same), so
-// no new look-up can slip in between and make it LOOK_UPS + 1.
-async function inTurn(task) {
-  if (running >= LOOK_UPS) await new Promise((resolve) => waiting.push(resolve));
+// no new look-up can slip in between and make it LOOK_UPS + 1. `key`: the word's (keyOf), for
+// hurry.
+async function inTurn(task, key) {
+  if (running >= LOOK_UPS) await new Promise((go) => waiting.push({ key, go }));
   else running += 1;
   try {
     return await task();
   } finally {
     const next = waiting.shift();
-    if (next) next();
+    if (next) next.go();
     else running -= 1;
   }
+}
+
+// The look-up of the word `key` waiting, if it is, made the next one asked: a practise clue
+// waits for its meaning, while the cards' can wait (a first visit's practise, on a slow
+// network, showed no clue for seconds, its look-up behind those of the cards on the screen).
+function hurry(key) {
+  const at = waiting.findIndex((turn) => turn.key === key);
+  if (at > 0) waiting.unshift(...waiting.splice(at, 1));
 }
 
 // The meanings looked up before, kept in this browser (key "boggle-learn-meanings": "list:word"
@@ -161,7 +175,7 @@ function meaningOf(entry) {
     // a look-up that failed is not kept: the word is looked up again when next shown; the
     // server not reached, the meaning kept from an earlier look-up is shown meanwhile. A list
     // the server does not have is its answer, kept: the word is not looked up again.
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`), key).then((found) => {
       keepMeaning(key, found);
       return found;
     }, (error) => {
@@ -261,8 +275,13 @@ function reloadWords() {
 // Another tab changed the kept words: shown here at once; a word being practised that is gone
 // or answered there (no longer due) makes way for the next.
 function storedElsewhere(event) {
-  if (event.key !== LEARN_KEY && event.key !== null) return;
-  reloadWords();
+  if (event.key === ANSWERS_KEY) {  // an answer there: its word's progress alone, not the list
+    if (!withAnswers(state.words, readAnswers())) return;
+  } else if (event.key === LEARN_KEY || event.key === null) {
+    reloadWords();
+  } else {
+    return;
+  }
   render();
   if (state.practising && !state.words.some((entry) => entry === state.practising && isDue(entry))) {
     nextClue();
@@ -271,7 +290,7 @@ function storedElsewhere(event) {
 
 // Each change is one change to the list as stored now (reloadWords first), then kept whole;
 // false (and said) when the browser refused it: the line saying what was done is not shown
-// over that.
+// over that. (A practice answer stores its word's progress alone: saveAnswer.)
 function save() {
   const saved = saveWords(state.words);
   if (!saved) say("This browser refused to keep the change (storage is off or full).");
@@ -486,6 +505,8 @@ async function fetchListNames() {
 // A learned word back among those to learn (its streak from 0, due at once); the focus goes to
 // it there.
 function learnAgain(entry) {
+  if (performance.now() - state.movedAt < TAP_GAP_MS) return;  // a double tap's second
+  state.movedAt = performance.now();
   reloadWords();
   const practised = entry.practised;
   answered(entry, false);
@@ -498,8 +519,8 @@ function learnAgain(entry) {
 }
 
 function removeWord(entry) {
-  if (performance.now() - state.removedAt < TAP_GAP_MS) return;  // a double tap's second
-  state.removedAt = performance.now();
+  if (performance.now() - state.movedAt < TAP_GAP_MS) return;  // a double tap's second
+  state.movedAt = performance.now();
   const list = entry.learned ? $("learned-list") : $("to-learn-list");
   const items = [...list.children];
   const at = items.findIndex((item) => item.dataset.key === keyOf(entry));
@@ -569,7 +590,9 @@ async function showClue(entry) {
   delete clue.dataset.word;
   delete clue.dataset.prefix;
   delete clue.dataset.written;
-  const found = await meaningOf(entry);
+  const meaning = meaningOf(entry);
+  hurry(keyOf(entry));
+  const found = await meaning;
   if (state.practising !== entry) return;
   if (Array.isArray(found.written) && found.written.length) clue.dataset.written = found.written.join("\n");
   const letters = `${entry.word.length} letters`;
@@ -611,19 +634,8 @@ function nextClue() {
     if (state.queue.length > 1 && state.queue[0] === last) state.queue.push(state.queue.shift());
   }
   state.practising = state.queue.shift();
-  holdShow();
   showClue(state.practising);
   $("practise-input").value = "";
-}
-
-// Show the word disabled for TAP_GAP_MS: a double tap's second lands on nothing.
-function holdShow() {
-  const button = $("practise-show");
-  button.disabled = true;
-  clearTimeout(state.showHeld);
-  state.showHeld = setTimeout(() => {
-    button.disabled = false;
-  }, TAP_GAP_MS);
 }
 
 function startPractise() {
@@ -692,7 +704,6 @@ function answer(event) {
   // and a letter for a letter: GĘSİ is gęsi (toLowerCase wrote İ as i and a combining dot)
   const typed = lowerLetters($("practise-input").value.trim());
   if (!typed) return;
-  reloadWords();
   const verdict = $("practise-verdict");
   const word = shownWord(entry);
   if (fitsClueToo(typed, entry)) {
@@ -712,10 +723,19 @@ function answer(event) {
     verdict.textContent = `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : "");
     verdict.className = "feedback bad";
   }
-  save();
+  storeAnswer(entry);
   render();
   nextClue();
   if (state.practising) $("practise-input").focus();
+}
+
+// The answer just given to `entry` stored (its progress alone: the list as another tab stored
+// it stays, and its changes come here by the storage event); when the browser refuses, the
+// verdict (where a player practising looks: the page's status line is below the lists, off a
+// phone's screen) says so.
+function storeAnswer(entry) {
+  if (saveAnswer(entry)) return;
+  $("practise-verdict").textContent += " This browser refused to keep the answer (storage is off or full).";
 }
 
 // What comes next for `entry` just answered right: "Again tomorrow: right then too and it is
@@ -731,16 +751,26 @@ function rightNext(entry, wasLearned) {
 function showWord() {
   const entry = state.practising;
   if (!entry) return;
-  reloadWords();
+  holdShow();  // a double tap's second lands on nothing
   const wasLearned = entry.learned;
   answered(entry, false);
-  save();
-  render();
   const verdict = $("practise-verdict");
   verdict.textContent = `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : "");
   verdict.className = "feedback bad";
+  storeAnswer(entry);
+  render();
   nextClue();
   $("practise-input").focus();
+}
+
+// Show the word disabled for TAP_GAP_MS.
+function holdShow() {
+  const button = $("practise-show");
+  button.disabled = true;
+  clearTimeout(state.showHeld);
+  state.showHeld = setTimeout(() => {
+    button.disabled = false;
+  }, TAP_GAP_MS);
 }
 
 // ------------------------------------------------------------------ clear all
@@ -815,9 +845,10 @@ function showBackupNote() {
   const saved = lastSaved();
   const dates = state.words.map((entry) => entry.date).filter(Boolean).sort();
   const since = saved?.day ?? dates[0];
-  const changed = !saved || saved.sum !== checksum(wordsText(state.words));
   const due = Boolean(since) && addDays(since, BACKUP_EVERY) <= today();
-  $("words-backup").hidden = state.persisted !== false || !state.words.length || !changed || !due;
+  // the checksum last: the list written out whole (1 MB at 5,000 words) only where it tells
+  const changed = () => !saved || saved.sum !== checksum(wordsText(state.words));
+  $("words-backup").hidden = state.persisted !== false || !state.words.length || !due || !changed();
   $("words-backup-when").textContent = saved ? ` Last saved ${saved.day}.` : "";
 }
 
@@ -872,26 +903,28 @@ async function importWords(file) {
   const read = withLanguages(words, await learnLists()).words;
   const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
-  const updated = [];
+  // the entries brought up to date (entry -> the file's progress) are changed once the list is
+  // stored so: refused, the list here stays exactly as it was, as stored
+  const updates = new Map();
   const keptAs = keptEntry(state.words);
   for (const other of read.filter((entry) => isKept(entry))) {
     const entry = keptAs(other);
-    if (entry && (other.practised ?? "") > (entry.practised ?? "")) {
-      for (const name of PROGRESS) entry[name] = other[name];
-      updated.push(entry);
+    if (entry && (other.practised ?? "") > ((updates.get(entry) ?? entry).practised ?? "")) {
+      updates.set(entry, Object.fromEntries(PROGRESS.map((name) => [name, other[name]])));
     }
   }
+  const updated = [...updates.keys()];
   const parts = [];
-  if (updated.length && !added.length && !saveWords(state.words)) {
-    say("This browser refused to keep the words (storage is off or full).");
-    return;
-  }
-  if (added.length) {
-    if (!saveWords([...state.words, ...added])) {
+  if (updated.length || added.length) {
+    const now = state.words.map((entry) => (updates.has(entry) ? { ...entry, ...updates.get(entry) } : entry));
+    if (!saveWords([...now, ...added])) {
       say("This browser refused to keep the words (storage is off or full).");
       return;
     }
+    for (const [entry, progress] of updates) Object.assign(entry, progress);
     state.words = [...state.words, ...added];
+  }
+  if (added.length) {
     keepStorage();
     parts.push(`Added ${counted(added.length, "word")} from ${file.name}`);
   } else {
@@ -937,6 +970,10 @@ function start() {
     if (file) importWords(file);
   });
   window.addEventListener("storage", storedElsewhere);
+  // back from the browser's back-forward cache: the storage events of meanwhile were not heard
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) storedElsewhere({ key: null });
+  });
   render();
   document.body.dataset.ready = "true";
   fetchListNames();

@@ -1,0 +1,35 @@
+"""The words a browser keeps for My words, as its localStorage holds them: the list (key
+``boggle-learn``) with the practice answers stored apart from it (key ``boggle-learn-answers``)
+read over it, as learn.js's ``loadWords`` reads them (docs/web.md, "Words to learn")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+KEY = "boggle-learn"
+ANSWERS_KEY = "boggle-learn-answers"
+PROGRESS = ("learned", "streak", "due", "practised", "learned_on")
+
+
+def same_card(entry: dict[str, Any], record: dict[str, Any]) -> bool:
+    """Whether a record is of the entry's card: the same word, of its language or its list."""
+    if entry["word"] != record["word"]:
+        return False
+    language = entry.get("language")
+    return (language is not None and language == record.get("language")) or entry.get(
+        "list"
+    ) == record.get("list")
+
+
+def stored_words(page: Any) -> list[dict[str, Any]]:
+    """The words kept in ``page``'s localStorage, each answer stored apart taken in."""
+    raw, answers = page.evaluate(
+        "(keys) => keys.map((key) => localStorage.getItem(key))", [KEY, ANSWERS_KEY]
+    )
+    words = list(json.loads(raw)["words"]) if raw else []
+    for record in json.loads(answers)["answers"] if answers else []:
+        entry = next((entry for entry in words if same_card(entry, record)), None)
+        if entry is not None and record["practised"] >= entry.get("practised", ""):
+            entry.update({name: record[name] for name in PROGRESS})
+    return words

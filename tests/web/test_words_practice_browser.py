@@ -1,0 +1,342 @@
+"""My words' practice and buttons with a long list, in a real browser (headless Chromium
+against `boggle serve`, a 390x844 phone): a practice answer stores its word's progress alone,
+not the list of 5,000 words, and is kept when the tab closes at once; the answers stored apart
+are taken into the list when it is stored whole; another tab hears of an answer; Learn again
+acts once for a double tap; Show the word is not greyed after an answer typed; a file added
+whose storing fails leaves the list as it was.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser import PHONE, Pages
+from kept_storage import ANSWERS_KEY, KEY, stored_words
+from serve_process import ServeProcess
+
+from boggle.game.kept_words import MOST_KEPT
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+
+# The characters the page reads from and writes to localStorage, by key, counted as it goes.
+COUNT_STORAGE = """(() => {
+  window.storageRead = {};
+  window.storageWritten = {};
+  const getItem = Storage.prototype.getItem;
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.getItem = function (key) {
+    const value = getItem.call(this, key);
+    window.storageRead[key] = (window.storageRead[key] ?? 0) + (value?.length ?? 0);
+    return value;
+  };
+  Storage.prototype.setItem = function (key, value) {
+    window.storageWritten[key] = (window.storageWritten[key] ?? 0) + String(value).length;
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+# Storage that refuses `boggle-learn` (and `boggle-learn-answers`) while window.storageFull.
+FULL_STORAGE = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.storageFull && key.startsWith("boggle-learn") && key !== "boggle-learn-meanings") {
+      throw new DOMException("full", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+
+def kept(word: str, **fields: Any) -> dict[str, Any]:
+    entry = {"word": word, "list": "en-70", "language": "en", "points": 1, "board": FXIE}
+    entry |= {"date": "2026-11-27", "due": "", "streak": 0, "learned": False}
+    return entry | fields
+
+
+def word_of(n: int) -> str:
+    """The ``n``-th of many made-up words: "waaa", "waab", ... (17,576 of them)."""
+    return "w" + chr(97 + n // 676 % 26) + chr(97 + n // 26 % 26) + chr(97 + n % 26)
+
+
+def words_page(pages: Pages, server: ServeProcess, words: list[dict[str, Any]]) -> Any:
+    """/words on a phone on 2026-11-29 with ``words`` stored before it loads."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def clue_word(page: Any) -> str:
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    return str(page.get_attribute("#practise-clue", "data-word"))
+
+
+def test_a_practice_answer_stores_its_word_not_the_whole_list(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """At 5,000 kept words each practice answer read the list back (1 MB) and stored it whole
+    again (1 MB, and the kept meanings with it): 120 ms an answer. Now it stores the word's
+    progress alone, a record of some hundred characters, and reads nothing of the list; the
+    answer is kept though the tab is closed at once, and read back over the list."""
+    pages.init_scripts.append(COUNT_STORAGE)
+    words = [kept(word_of(n), due="2026-12-20") for n in range(MOST_KEPT - 2)]
+    words += [kept("fame"), kept("limbo")]  # the two due today
+    page = words_page(pages, server, words)
+    page.click("#practise-start")
+    asked = clue_word(page)
+    page.evaluate("() => { window.storageRead = {}; window.storageWritten = {}; }")
+    page.fill("#practise-input", asked)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    # (the meanings looked up as cards and clues come are stored as they come, answer or not)
+    written = page.evaluate("() => window.storageWritten")
+    written.pop("boggle-learn-meanings", None)
+    read = page.evaluate("() => window.storageRead")
+    read.pop("boggle-learn-meanings", None)
+    assert KEY not in written and KEY not in read, (written, read)
+    assert sum(written.values()) < 500 and sum(read.values()) < 500, (written, read)
+    # the tab closed right after the answer: it is kept
+    context = page.context
+    page.close()
+    again = context.new_page()
+    again.goto(server.url + "/words")
+    again.wait_for_selector("body[data-ready='true']")
+    assert again.text_content("#practise-due") == "1 word due today."
+    again.get_by_label("Find a word").fill(asked)
+    head = again.text_content(f".kept-word[data-word='{asked}'] .kept-head") or ""
+    assert "practised 2026-11-29 · due 2026-11-30" in head
+    entry = next(entry for entry in stored_words(again) if entry["word"] == asked)
+    assert (entry["streak"], entry["due"], entry["practised"]) == (1, "2026-11-30", "2026-11-29")
+
+
+def test_answers_stored_apart_are_taken_into_the_list_when_it_is_stored(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A change to the list (a removal here) stores it whole with the answers given since, and
+    the answers stored apart go; so do they once 100 words have answers: the list as stored
+    says where each word is."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo"), kept("lime")])
+    page.click("#practise-start")
+    asked = clue_word(page)
+    page.fill("#practise-input", asked)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    raw = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", KEY)
+    assert all(entry["streak"] == 0 for entry in raw["words"])  # the list as it was
+    answers = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", ANSWERS_KEY)
+    assert [(a["word"], a["streak"]) for a in answers["answers"]] == [(asked, 1)]
+    page.click("#practise-stop")
+    gone = next(word for word in ["fame", "limbo", "lime"] if word != asked)
+    page.get_by_role("button", name=f"Remove {gone.upper()}").click()
+    raw = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", KEY)
+    assert {entry["word"]: entry["streak"] for entry in raw["words"]}[asked] == 1
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
+
+    # 99 answers stored apart already: the 100th stores the list whole
+    words = [kept(word_of(n)) for n in range(120)]
+    page = words_page(pages, server, words)
+    answered = {"streak": 1, "due": "2026-11-30", "practised": "2026-11-29"}
+    records = [kept(word_of(n), **answered) for n in range(99)]
+    value = json.dumps({"version": 1, "answers": records})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [ANSWERS_KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.text_content("#practise-due") == "21 words due today."
+    page.click("#practise-start")
+    asked = clue_word(page)
+    page.fill("#practise-input", asked)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
+    raw = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", KEY)
+    assert sum(entry["streak"] == 1 for entry in raw["words"]) == 100
+
+
+def test_an_answer_in_another_tab_is_heard_here(pages: Pages, server: ServeProcess) -> None:
+    """My words open in two tabs: an answer in one moves the word on in the other, whose
+    practise then does not ask it again."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    other = page.context.new_page()
+    other.goto(server.url + "/words")
+    other.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    asked = clue_word(page)
+    page.fill("#practise-input", asked)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    other.wait_for_function("() => document.body.dataset.due === '1'")
+    assert "due 2026-11-30" in (other.text_content(f".kept-word[data-word='{asked}']") or "")
+    other.click("#practise-start")
+    assert clue_word(other) != asked
+
+
+def test_a_double_tap_on_learn_again_moves_one_word(pages: Pages, server: ServeProcess) -> None:
+    """The second tap of a double tap on a learned card's Learn again landed on the next
+    learned card's Learn again (the card moved to To learn, the next one came under the finger)
+    and moved that word too. Now it does nothing, as a double tap on Remove does."""
+    learned = {"learned": True, "streak": 2, "due": "2026-12-05", "learned_on": "2026-11-28"}
+    page = words_page(pages, server, [kept("fame", **learned), kept("limbo", **learned)])
+    moved = page.evaluate(
+        """() => {
+          const card = (word) =>
+            document.querySelector(`#learned-list .kept-word[data-word='${word}']`);
+          card('fame').querySelector('button.again').click();
+          card('limbo').querySelector('button.again').click();  // the tap that follows
+          return [...document.querySelectorAll('#to-learn-list .kept-word')]
+            .map((item) => item.dataset.word);
+        }"""
+    )
+    assert moved == ["fame"], f"a double tap on Learn again moved {moved}"
+    assert [w["word"] for w in stored_words(page) if w["learned"]] == ["limbo"]
+    assert page.text_content("#words-status") == "FAME is back in To learn."
+    # a tap after a moment is a tap
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Learn again LIMBO").click()
+    assert not [w["word"] for w in stored_words(page) if w["learned"]]
+
+
+def test_show_the_word_is_not_greyed_after_an_answer_typed(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Show the word was disabled (greyed) for 400 ms at every new clue, against a double
+    tap's second press; after an answer typed and sent with Enter there is no such press, and
+    a player who does not know the next word pressed it for nothing. Now it is disabled only
+    after it is pressed itself."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo"), kept("lime")])
+    page.click("#practise-start")
+    assert not page.locator("#practise-show").is_disabled()
+    asked = clue_word(page)
+    state = page.evaluate(
+        """(asked) => {
+          document.getElementById('practise-input').value = asked;
+          document.getElementById('practise-form').requestSubmit();
+          const show = document.getElementById('practise-show');
+          const before = show.disabled;
+          show.click();  // at once: the next word is shown
+          return [before, show.disabled, document.getElementById('practise-verdict').textContent];
+        }""",
+        asked,
+    )
+    before, after, verdict = state
+    assert not before, "Show the word was greyed after an answer typed"
+    shown = verdict.removeprefix("The word is ").removesuffix(".").lower()
+    assert shown in {"fame", "limbo", "lime"} - {asked}, state
+    assert after  # now, after its own press, for a moment
+    page.wait_for_selector("#practise-show:not([disabled])")
+
+
+def test_a_file_added_that_cannot_be_stored_leaves_the_list_as_it_was(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A file that adds a word and brings another up to date (practised later in it), with
+    the browser's storage full: the refusal was said, but the word brought up to date stayed
+    changed in the page (listed as learned at the next filter typed, left out of practise) until
+    the list was read back. Now the list stays as it was."""
+    pages.init_scripts.append(FULL_STORAGE)
+    page = words_page(pages, server, [kept("fame", practised="2026-11-20"), kept("limbo")])
+    file = tmp_path / "boggle-words-2026-11-28.json"
+    later = kept("fame", learned=True, streak=2, due="2026-12-01", practised="2026-11-28")
+    file.write_text(json.dumps({"version": 1, "words": [later, kept("lime")]}))
+    page.evaluate("() => { window.storageFull = true; }")
+    page.set_input_files("#import-file", str(file))
+    page.wait_for_selector("#words-status:not(:empty)")
+    assert page.text_content("#words-status") == (
+        "This browser refused to keep the words (storage is off or full)."
+    )
+    # the cards listed anew from the page's list (a filter typed): FAME still to learn
+    page.get_by_label("Find a word").fill("fame")
+    assert page.text_content("#to-learn-title") == "To learn (1 of 2)"
+    assert page.locator("#learned").is_hidden()
+    page.get_by_label("Find a word").fill("")
+    page.evaluate("() => { window.storageFull = false; }")
+    page.get_by_role("button", name="Remove LIMBO").click()
+    fame = stored_words(page)
+    assert [(w["word"], w["learned"], w["streak"]) for w in fame] == [("fame", False, 0)]
+    assert page.text_content("#to-learn-title") == "To learn (1)"
+    assert page.locator("#learned").is_hidden()
+    # stored once there is room: brought up to date then
+    page.set_input_files("#import-file", str(file))
+    page.wait_for_function(
+        "() => document.getElementById('words-status').textContent.startsWith('Added')"
+    )
+    assert [(w["word"], w["learned"]) for w in stored_words(page)] == [
+        ("fame", True),
+        ("lime", False),
+    ]
+
+
+def test_an_answer_the_browser_refuses_is_said_where_the_player_looks(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """An answer the browser refused to store was said in the page's status line, below the
+    lists, off a phone's screen while practising: "Right: FAME." said it was counted. Now the
+    verdict says it."""
+    pages.init_scripts.append(FULL_STORAGE)
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    page.click("#practise-start")
+    asked = clue_word(page)
+    page.evaluate("() => { window.storageFull = true; }")
+    page.fill("#practise-input", asked)
+    page.press("#practise-input", "Enter")
+    assert page.text_content("#practise-verdict") == (
+        f"Right: {asked.upper()}. Again tomorrow: right then too and it is learned. "
+        "This browser refused to keep the answer (storage is off or full)."
+    )
+    page.click("#practise-show")
+    assert str(page.text_content("#practise-verdict")).endswith(
+        ". This browser refused to keep the answer (storage is off or full)."
+    )
+
+
+def test_a_clue_s_meaning_is_looked_up_before_the_cards(pages: Pages, server: ServeProcess) -> None:
+    """A first visit's practise (no meaning kept yet) on a slow network showed no clue for
+    seconds: its word's look-up waited behind those of the cards on the screen, four at a time.
+    Now it is the next one asked."""
+    names = [word_of(n) for n in range(20)]
+    page = pages.open(server.url + "/words?seed=2", **PHONE)
+    held: list[Any] = []
+    asked: list[str] = []
+
+    def look_up(route: Any) -> None:
+        asked.append(route.request.url.split("word=")[1].split("&")[0])
+        held.append(route)
+
+    def answer(route: Any) -> None:
+        word = route.request.url.split("word=")[1].split("&")[0]
+        route.fulfill(json={"word": word, "definitions": [f"the meaning of {word}"]})
+
+    page.route("**/api/define?*", look_up)
+    value = json.dumps({"version": 1, "words": [kept(name) for name in names]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    while len(held) < 4:  # four cards' look-ups asked, the others waiting
+        page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
+    page.wait_for_timeout(100)
+    assert len(asked) == 4
+    page.click("#practise-start")
+    answer(held.pop(0))  # one answered: the next one asked is the clue's
+    while len(asked) < 5:
+        page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
+    clue = asked[4]
+    cards = page.eval_on_selector_all(
+        "#to-learn-list .kept-word", "l => l.map(i => i.dataset.word)"
+    )
+    assert clue != cards[4] and clue not in asked[:4]  # the seed asks a word further down
+    answer(held.pop(-1))
+    page.wait_for_function(
+        "(word) => document.getElementById('practise-clue').dataset.word === word", arg=clue
+    )
+    assert page.text_content("#practise-clue") == "the meaning of ____ (4 letters)"
+    for route in held:
+        answer(route)
