@@ -291,7 +291,21 @@ def test_language_options_on_the_command_line(
 def test_faces_are_shown_as_their_language_writes_them() -> None:
     from boggle.model.render import face_label
 
-    assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "Ll"]
+    assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "LL"]
+
+
+def test_spanish_digraph_faces_are_printed_whole_as_their_tiles() -> None:
+    """The Spanish CH, LL and RR read Ch, Ll, Rr on the board a terminal printed and in its
+    pictures, where Spanish Scrabble's tiles print them whole (as the Dutch IJ is); the
+    English cubes keep their printed Qu and Th."""
+    from boggle import Board
+    from boggle.model.render import board_text, svg
+
+    board = Board.parse("[ch][ll] [rr]q")
+    assert board_text(board) == "CH LL\nRR Qu"
+    assert board_text(board, frame=True).splitlines()[1:3] == ["| CH LL |", "| RR Qu |"]
+    picture = svg(board)
+    assert all(f">{label}</text>" in picture for label in ("CH", "LL", "RR", "Qu"))
 
 
 def test_play_rolls_the_languages_dice() -> None:

@@ -328,6 +328,12 @@ def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
     solve_on_page(page, "[ij]ß q[th]")
     labels = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.textContent)")
     assert labels == ["IJ", "ß", "Qu", "Th"]  # the Dutch digraph whole, ß has no 1-letter capital
+    # the Spanish digraphs whole, as Spanish Scrabble's tiles print them (they read Ch, Ll, Rr)
+    solve_on_page(page, "[ch][ll] [rr]a")
+    labels = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.textContent)")
+    assert labels == ["CH", "LL", "RR", "A"]
+    said = page.get_attribute("#board", "aria-label") or ""
+    assert "Row 1: CH, LL." in said
 
 
 def test_an_answer_without_json_is_one_line(page: Any) -> None:

@@ -44,10 +44,13 @@ for (const list of document.querySelectorAll("ol.found, ol.my-words")) {
   new MutationObserver(holdsWords).observe(list, { childList: true });
 }
 
-// A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
-// (its capital is two letters, so it stays as it is).
+// A face as the printed game shows it (boggle.model.render.face_label): "Qu", "Th" as English
+// cubes print them; "IJ" (Dutch capitalises the digraph whole) and the Spanish "CH", "LL",
+// "RR" whole, as their Scrabble tiles print them; "ß" (its capital is two letters, so it stays).
+const WHOLE_CAPITALS = new Set(["ij", "ch", "ll", "rr"]);
+
 export function faceLabel(face) {
-  if (face === "ij") return "IJ";
+  if (WHOLE_CAPITALS.has(face)) return face.toUpperCase();
   const first = face.charAt(0).toUpperCase();
   return (first.length === 1 ? first : face.charAt(0)) + face.slice(1);
 }
