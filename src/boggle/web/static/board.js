@@ -632,6 +632,8 @@ export async function showDefinition(button, word, dictionary, path) {
   if (notes.length && !entry.error) box.append(`(${notes.join("; ")}) `);
   if (entry.error) {
     box.append(entry.error);
+  } else if (notListed(entry)) {
+    box.append(notListed(entry));
   } else if (entry.url) {
     const link = document.createElement("a");
     link.href = entry.url;
@@ -645,6 +647,16 @@ export async function showDefinition(button, word, dictionary, path) {
   } else {
     box.append("no definition known");
   }
+}
+
+// What an answer of /api/define says of a word its list lacks (as `boggle define` says it):
+// "not a word of the pl list; did you mean ŻÓŁW?", or "" for a word of the list or one with
+// a meaning (an English word WordNet knows that the list has not).
+export function notListed(found) {
+  if (found?.in_word_list !== false || found.definitions?.length) return "";
+  const named = Array.isArray(found.did_you_mean) ? found.did_you_mean : [];
+  const guess = named.length ? `; did you mean ${named.map((w) => w.toUpperCase()).join(" or ")}?` : "";
+  return `not a word of the ${found.word_list} list${guess}`;
 }
 
 // A typed word in lower case as the server reads it (boggle.model.letters.typed_letters and
