@@ -10,13 +10,18 @@ build script folds: ``cafe`` is ``café``), or from the system or user file the 
 read from.  A word the list also writes plain (Spanish ``papa`` beside ``papá``) has none:
 the plain word is a word itself, and which of them a player meant cannot be told.
 
+English writes its loanwords both ways (``cafe`` and ``café``, ``ole`` and, less often,
+``olé``), and its lists hold them plain as English word games do: an English word's forms
+begin with the word itself, so that a label says the accented spelling is another way to
+write it (``OLE (also olé)``, :func:`~boggle.model.letters.written_name`), not the one.
+
 A list :func:`~boggle.wordlists.loading.load_lexicon` reads is given :func:`read_forms`,
 which :meth:`~boggle.wordlists.lexicon.Lexicon.written_forms` calls once:
 
 >>> from boggle.wordlists.loading import load_lexicon
 >>> forms = load_lexicon("es").written_forms()
 >>> forms["aerea"], "casa" in forms, load_lexicon("en-70").written_forms()["cafe"]
-(('aérea',), False, ('café',))
+(('aérea',), False, ('cafe', 'café'))
 """
 
 from __future__ import annotations
@@ -179,9 +184,10 @@ def read_forms(lexicon: Lexicon) -> WrittenForms:
         if respells(profile):
             return grouped(forms, profile)
         # the English lists, folded by the build script (café: cafe) and not by their
-        # profile, share one file of the largest list's forms: each takes its own words'
+        # profile, share one file of the largest list's forms: each takes its own words',
+        # the plain word first (English writes cafe too)
         found = grouped(forms, _ACCENTS_FOLDED)
-        return {word: written for word, written in found.items() if word in lexicon}
+        return {word: (word, *written) for word, written in found.items() if word in lexicon}
     if not respells(profile):
         return {}
     if lexicon.source is None:

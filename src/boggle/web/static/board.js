@@ -620,10 +620,10 @@ export async function showDefinition(button, word, dictionary, path) {
   head.textContent = word.toUpperCase() + ": ";
   markLanguage(head, dictionary);  // the word in its list's language (its meaning is English)
   box.append(head);
-  if (entry.written?.length) {  // as the language writes it, where the list folds it: aérea
+  if (writtenNote(word, entry.written)) {  // as the language writes it, where the list folds it: aérea
     const written = document.createElement("span");
     written.className = "written";
-    written.textContent = writtenWord(word, entry.written);
+    written.textContent = writtenNote(word, entry.written);  // also olé, where English writes ole too
     head.textContent = word.toUpperCase() + " (";
     head.append(written, "): ");
   }
@@ -678,10 +678,20 @@ export function writtenWord(word, written) {
   return Array.isArray(written) && written.length ? written.join(" / ") : word;
 }
 
-// A word as a verdict names it: `namedWord("aerea", ["aérea"])` is "AEREA (aérea)",
-// `namedWord("cat")` "CAT".
+// A word as a verdict names it (boggle.model.letters.written_name): `namedWord("aerea",
+// ["aérea"])` is "AEREA (aérea)", `namedWord("cat")` "CAT"; an English word written both ways
+// `namedWord("ole", ["ole", "olé"])` "OLE (also olé)".
 export function namedWord(word, written) {
-  return word.toUpperCase() + (Array.isArray(written) && written.length ? ` (${written.join(" / ")})` : "");
+  const note = writtenNote(word, written);
+  return word.toUpperCase() + (note ? ` (${note})` : "");
+}
+
+// What a name says in brackets of how the word is written: "aérea", "esté / éste", "also olé"
+// (the word itself among its forms: English writes ole too), or "" for none.
+function writtenNote(word, written) {
+  const forms = Array.isArray(written) ? written : [];
+  const others = forms.filter((form) => form !== word).join(" / ");
+  return others && forms.includes(word) ? `also ${others}` : others;
 }
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item
