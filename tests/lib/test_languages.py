@@ -246,6 +246,20 @@ def test_foreign_letters_warn_on_stderr_and_in_json(capsys: pytest.CaptureFixtur
     assert "foreign_letters" not in json.loads(out) and err == ""
 
 
+def test_a_letter_the_list_writes_out_is_not_taken_for_another_language_s(
+    german_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ß cube on a board solved with a German list (a French list's œ alike) was "no word
+    of 'de' uses the letters ß on this board (another language's board?)": the board is
+    German, and its list's words write ß as ss. The warning says so."""
+    argv = ["solve", "stra ßexx xxxx xxxx", "--dict", str(german_file), "--language", "de"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "(its words write ß as ss)" in err and "another language" not in err
+    assert main([*argv[:1], "stra ßexł xxxx xxxx", *argv[2:]]) == 0
+    assert "(its words write ß as ss; another language's board?)" in capsys.readouterr().err
+
+
 def test_a_small_list_of_ones_own_is_not_asked_about_the_boards_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

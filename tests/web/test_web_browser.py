@@ -336,6 +336,26 @@ def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
     assert "Row 1: CH, LL." in said
 
 
+def test_a_letter_the_list_writes_out_is_hinted_as_written_not_foreign(page: Any) -> None:
+    """A German board's ß (a French board's œ): the hint asked "is the board in another
+    language?"; the answer's foreign_written says the list's words write it ss, and so does
+    the hint."""
+
+    def written_out(route: Any) -> None:
+        answer = route.fetch().json()
+        answer["foreign_written"] = {"ß": "ss"}  # as a German list's answer gives it
+        route.fulfill(json=answer)
+
+    page.wait_for_selector("body[data-ready='true']")
+    page.route("**/api/solve", written_out)
+    solve_on_page(page, "ßb at")
+    hint = page.locator("#foreign-hint")
+    assert hint.text_content() == "No word of this list uses ß: its words write ß as ss"
+    page.unroute("**/api/solve")
+    solve_on_page(page, "ßb ar")
+    assert hint.text_content() == "No word of this list uses ß: is the board in another language?"
+
+
 def test_an_answer_without_json_is_one_line(page: Any) -> None:
     page.wait_for_selector("body[data-ready='true']")  # the link's own solve has answered
     page.route(

@@ -253,6 +253,11 @@ class SolveResponse(BaseModel):
     foreign_letters: list[str] | None = Field(
         default=None, description="the board's letters no word of the list uses, if any"
     )
+    foreign_written: dict[str, str] | None = Field(
+        default=None,
+        description="those of foreign_letters the list's language writes as other letters, "
+        "with what it writes: a German board's {'ß': 'ss'}",
+    )
 
 
 class RollResponse(BaseModel):

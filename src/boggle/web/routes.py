@@ -82,7 +82,7 @@ from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
 from boggle.wordlists.sources import SYSTEM_LISTS
-from boggle.wordlists.spelling import PROFILES, lexicon_profile
+from boggle.wordlists.spelling import PROFILES, lexicon_profile, respelled_letters
 
 router = APIRouter(prefix="/api", route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
@@ -196,6 +196,10 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
         result["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
         result["faces"] = faces(board)
         result["dictionary"] = public_list(lexicon)
+        if "foreign_letters" in result:  # a German board's ß: its words write it ss
+            written = respelled_letters(tuple(result["foreign_letters"]), lexicon)
+            if written:
+                result["foreign_written"] = written
         # encoded here, on the worker thread: the answer's shape is the library's own,
         # so FastAPI's response-model pass would only re-check it on the event loop
         return json.dumps(result, separators=(",", ":")).encode()
