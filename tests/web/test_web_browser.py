@@ -356,6 +356,28 @@ def test_a_letter_the_list_writes_out_is_hinted_as_written_not_foreign(page: Any
     assert hint.text_content() == "No word of this list uses ß: is the board in another language?"
 
 
+def test_a_word_written_with_a_capital_is_shown_so_and_named_once(page: Any) -> None:
+    """A German noun's form is its capital (Haus): its button reads Haus, and its meaning's
+    heading HAUS, not HAUS (Haus)."""
+
+    def capitalised(route: Any) -> None:
+        answer = route.fetch().json()
+        for entry in answer["words"]:
+            if entry["word"] == "fame":
+                entry["written"] = ["Fame"]  # as a German list's noun is written
+        route.fulfill(json=answer)
+
+    page.wait_for_selector("body[data-ready='true']")
+    page.route("**/api/solve", capitalised)
+    solve_on_page(page, "fame xxxx")
+    button = page.locator("button.word[data-word='fame']")
+    assert button.text_content() == "Fame"
+    button.click()
+    heading = page.locator(".word-definition[data-word='fame'] strong")
+    heading.wait_for()
+    assert heading.text_content() == "FAME: "
+
+
 def test_an_answer_without_json_is_one_line(page: Any) -> None:
     page.wait_for_selector("body[data-ready='true']")  # the link's own solve has answered
     page.route(

@@ -68,17 +68,18 @@ def written_name(word: str, written: Iterable[str] = ()) -> str:
     (:func:`upper_letters`), with how its language writes it where the list folds it
     (``written``, several joined by ``/``): ``AREA (área)``, ``STRASSE (Straße)``; where the
     word itself is among them (English writes ``ole`` and ``olé``), the others are ``also``
-    written so. The one heading of ``boggle solve``, ``play``, ``judge``, ``define`` and My
-    words.
+    written so. A form that differs from the word in its capital alone (the German noun
+    ``Haus``) adds nothing to the word in capitals. The one heading of ``boggle solve``,
+    ``play``, ``judge``, ``define`` and My words.
 
     >>> written_name("area", ("área",)), written_name("este", ("esté", "éste"))
     ('AREA (área)', 'ESTE (esté / éste)')
-    >>> written_name("ole", ("ole", "olé")), written_name("cat")
-    ('OLE (also olé)', 'CAT')
+    >>> written_name("ole", ("ole", "olé")), written_name("haus", ("Haus",)), written_name("cat")
+    ('OLE (also olé)', 'HAUS', 'CAT')
     """
     forms = tuple(written)
     shown = upper_letters(word)
-    others = " / ".join(form for form in forms if form != word)
+    others = " / ".join(form for form in forms if form.lower() != word)
     if not others:
         return shown
     return f"{shown} (also {others})" if word in forms else f"{shown} ({others})"

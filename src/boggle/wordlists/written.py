@@ -56,13 +56,15 @@ def respells(profile: LanguageProfile) -> bool:
 def forms_of(lines: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[str, ...]]:
     """The written forms of the words of a raw list (``lines``) read with ``profile``, for
     each word no line writes plain: in lower case, but for a Capitalised word a profile keeps
-    (a German noun: ``Straße``).
+    (a German noun: ``Straße``, and ``Haus``, which German writes with its capital though
+    its letters are the word's; a noun that is also written plain, ``Essen`` beside
+    ``essen``, has none).
 
     >>> from boggle.wordlists.spelling import PROFILES
     >>> forms_of(["aérea", "papa", "papá", "esté", "éste", "casa", "Ávila"], PROFILES["es"])
     {'aerea': ('aérea',), 'este': ('esté', 'éste')}
-    >>> forms_of(["Straße", "Haus", "Bär", "ÖL"], PROFILES["de"])
-    {'strasse': ('Straße',)}
+    >>> forms_of(["Straße", "Haus", "Bär", "ÖL", "Essen", "essen"], PROFILES["de"])
+    {'strasse': ('Straße',), 'haus': ('Haus',), 'bär': ('Bär',)}
     """
     written: dict[str, set[str]] = {}
     plain: set[str] = set()
@@ -75,9 +77,9 @@ def forms_of(lines: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[
         if word is None:
             continue
         form = nfc(stripped)
-        if not form.istitle():
-            form = form.lower()
-        if form.lower() == word:
+        if not (profile.capitalised_words and form.istitle()):
+            form = form.lower()  # a capital kept only where the language keeps such words
+        if form == word:
             plain.add(word)
         else:
             written.setdefault(word, set()).add(form)

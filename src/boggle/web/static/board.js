@@ -687,10 +687,11 @@ export function namedWord(word, written) {
 }
 
 // What a name says in brackets of how the word is written: "aérea", "esté / éste", "also olé"
-// (the word itself among its forms: English writes ole too), or "" for none.
+// (the word itself among its forms: English writes ole too), or "" for none (a form that
+// differs in its capital alone, the German noun "Haus", adds nothing to HAUS).
 function writtenNote(word, written) {
   const forms = Array.isArray(written) ? written : [];
-  const others = forms.filter((form) => form !== word).join(" / ");
+  const others = forms.filter((form) => form.toLowerCase() !== word).join(" / ");
   return others && forms.includes(word) ? `also ${others}` : others;
 }
 
