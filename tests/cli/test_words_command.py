@@ -205,13 +205,13 @@ def test_play_keeps_the_words_to_learn_when_asked(
 def test_an_english_word_its_list_folds_is_shown_as_scowl_writes_it(
     data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The English lists fold SCOWL's café to CAFE: `words add` and `list` show CAFE (café),
-    as they show the Spanish AEREA (aérea)."""
+    """The English lists fold SCOWL's café to CAFE: `words add` and `list` show CAFE (also
+    café), English writing it both ways, as they show the Spanish AEREA (aérea)."""
     on_day(monkeypatch, "2026-11-29")
     assert main(["words", "add", "café"]) == 0
-    assert capsys.readouterr().out.startswith("Kept CAFE (café) to learn (1 word in ")
+    assert capsys.readouterr().out.startswith("Kept CAFE (also café) to learn (1 word in ")
     assert main(["words", "list"]) == 0
-    assert "  CAFE (café)  en-70 · " in capsys.readouterr().out
+    assert "  CAFE (also café)  en-70 · " in capsys.readouterr().out
 
 
 def test_a_word_its_list_folds_is_right_typed_as_its_language_writes_it(

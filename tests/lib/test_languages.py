@@ -246,6 +246,20 @@ def test_foreign_letters_warn_on_stderr_and_in_json(capsys: pytest.CaptureFixtur
     assert "foreign_letters" not in json.loads(out) and err == ""
 
 
+def test_a_letter_the_list_writes_out_is_not_taken_for_another_language_s(
+    german_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ß cube on a board solved with a German list (a French list's œ alike) was "no word
+    of 'de' uses the letters ß on this board (another language's board?)": the board is
+    German, and its list's words write ß as ss. The warning says so."""
+    argv = ["solve", "stra ßexx xxxx xxxx", "--dict", str(german_file), "--language", "de"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "(its words write ß as ss)" in err and "another language" not in err
+    assert main([*argv[:1], "stra ßexł xxxx xxxx", *argv[2:]]) == 0
+    assert "(its words write ß as ss; another language's board?)" in capsys.readouterr().err
+
+
 def test_a_small_list_of_ones_own_is_not_asked_about_the_boards_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -291,7 +305,21 @@ def test_language_options_on_the_command_line(
 def test_faces_are_shown_as_their_language_writes_them() -> None:
     from boggle.model.render import face_label
 
-    assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "Ll"]
+    assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "LL"]
+
+
+def test_spanish_digraph_faces_are_printed_whole_as_their_tiles() -> None:
+    """The Spanish CH, LL and RR read Ch, Ll, Rr on the board a terminal printed and in its
+    pictures, where Spanish Scrabble's tiles print them whole (as the Dutch IJ is); the
+    English cubes keep their printed Qu and Th."""
+    from boggle import Board
+    from boggle.model.render import board_text, svg
+
+    board = Board.parse("[ch][ll] [rr]q")
+    assert board_text(board) == "CH LL\nRR Qu"
+    assert board_text(board, frame=True).splitlines()[1:3] == ["| CH LL |", "| RR Qu |"]
+    picture = svg(board)
+    assert all(f">{label}</text>" in picture for label in ("CH", "LL", "RR", "Qu"))
 
 
 def test_play_rolls_the_languages_dice() -> None:

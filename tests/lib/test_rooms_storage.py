@@ -97,11 +97,12 @@ def test_written_forms_are_packed_with_their_words_and_stored_in_rows() -> None:
     """OLE (olé) found or missed on an English board, and a Spanish word of two forms, are
     packed into their tokens, not kept whole: the round keeps its rows of players."""
     summary = played([["ole", "fame"], ["fame"]])
-    assert {"word": "ole", "written": ["olé"]}.items() <= summary["players"][0]["words"][0].items()
-    assert any(w.get("written") == ["olé"] for w in played([["fame"]])["unfound"])
+    written = ["ole", "olé"]  # English writes it both ways
+    assert {"word": "ole", "written": written}.items() <= summary["players"][0]["words"][0].items()
+    assert any(w.get("written") == written for w in played([["fame"]])["unfound"])
     packed = pack_round(summary)
     assert packed is not None and all(p.extra is None for p in packed.players)
-    assert packed.players[0].words.startswith("ole:C1.763=olé ")
+    assert packed.players[0].words.startswith("ole:C1.763=ole/olé ")
     assert unpack_round(packed.data, packed.unfound, packed.players) == summary
     spanish = json.loads(json.dumps(summary))
     spanish["players"][0]["words"][0]["written"] = ["esté", "éste"]

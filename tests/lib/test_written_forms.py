@@ -28,25 +28,53 @@ def test_each_form_folds_to_its_word_and_every_respelled_word_has_its_forms(
 ) -> None:
     profile = PROFILES[code]
     found = forms_of(lines, profile)
-    read = [(profile.normalise(line), line.lower()) for line in lines]
+    # a line as written: in lower case, but a Capitalised word a profile keeps (German Haus)
+    kept = profile.capitalised_words
+    read = [
+        (profile.normalise(line), line if kept and line.istitle() else line.lower())
+        for line in lines
+    ]
     words = {word for word, _ in read if word is not None}
-    plain = {word for word, lower in read if word == lower}
-    respelled = {word for word, lower in read if word is not None and word != lower}
+    plain = {word for word, form in read if word == form}
+    respelled = {word for word, form in read if word is not None and word != form}
     assert set(found) == respelled - plain
     for word, forms in found.items():
         assert word in words and forms == tuple(sorted(set(forms)))
-        assert all(profile.normalise(form) == word and form.lower() != word for form in forms)
+        assert all(profile.normalise(form) == word and form != word for form in forms)
+        capital = [form for form in forms if form.lower() == word]
+        assert all(profile.capitalised_words and form.istitle() for form in capital)
 
 
 def test_a_list_read_from_a_file_with_a_language_gives_the_file_s_forms(tmp_path: Path) -> None:
     file = tmp_path / "de.txt"
     file.write_text("Straße\nHaus\nfußball\nBär\n", encoding="utf-8")
     lexicon = load_lexicon(str(file), "de")
-    assert dict(lexicon.written_forms()) == {"strasse": ("Straße",), "fussball": ("fußball",)}
+    assert dict(lexicon.written_forms()) == {
+        "strasse": ("Straße",),
+        "haus": ("Haus",),
+        "fussball": ("fußball",),
+        "bär": ("Bär",),
+    }
     solution = solve(Board.parse("stra essx xxxx xxxx"), lexicon)
     words = {entry["word"]: entry for entry in solution.to_json()["words"]}
     assert words["strasse"]["written"] == ["Straße"]
     assert "  STRASSE (Straße): [(0,0),(0,1),(0,2),(0,3),(1,2),(1,1),(1,0)]" in solution.text()
+
+
+def test_a_german_noun_is_written_with_its_capital_and_named_without_repeating_it(
+    tmp_path: Path,
+) -> None:
+    """German writes its nouns with a capital, and the German list keeps them (Haus): they
+    were shown in lower case (haus) on the pages' word buttons, Straße alone capitalised. A
+    noun's form is its capital, which a name in capitals does not repeat (HAUS, not HAUS
+    (Haus)); a noun also written plain (Essen, essen) has none."""
+    file = tmp_path / "de.txt"
+    file.write_text("Haus\nEssen\nessen\nStraße\n", encoding="utf-8")
+    lexicon = load_lexicon(str(file), "de")
+    assert dict(lexicon.written_forms()) == {"haus": ("Haus",), "strasse": ("Straße",)}
+    solution = solve(Board.parse("haus xxxx xxxx xxxx"), lexicon)
+    assert solution.to_json()["words"][0]["written"] == ["Haus"]
+    assert "  HAUS: [(0,0),(0,1),(0,2),(0,3)]" in solution.text()
 
 
 def test_a_file_gone_since_it_was_read_gives_no_forms_and_no_error(tmp_path: Path) -> None:
@@ -64,24 +92,24 @@ def test_lists_written_as_held_have_no_forms() -> None:
 
 def test_the_english_lists_give_scowl_s_spelling_of_the_words_their_accents_left() -> None:
     """The English lists fold SCOWL's accents (café is CAFE): each word is shown as SCOWL
-    writes it, CAFE (café), as the Spanish list's AEREA (aérea) is."""
+    writes it, and as English writes it too: CAFE (also café)."""
     for name in ("en-50", "en-70", "en-80"):
         forms = load_lexicon(name).written_forms()
-        assert forms["cafe"] == ("café",) and "cat" not in forms
+        assert forms["cafe"] == ("cafe", "café") and "cat" not in forms
 
 
 def test_a_solve_report_of_a_board_holding_cafe_shows_how_english_writes_it() -> None:
     solution = solve(Board.parse("cafe xxxx xxxx xxxx"), load_lexicon("en-70"))
     words = {entry["word"]: entry for entry in solution.to_json()["words"]}
-    assert words["cafe"]["written"] == ["café"]
+    assert words["cafe"]["written"] == ["cafe", "café"]
     assert "written" not in words["fax"]
-    assert "  CAFE (café): [(0,0),(0,1),(0,2),(0,3)]" in solution.text()
+    assert "  CAFE (also café): [(0,0),(0,1),(0,2),(0,3)]" in solution.text()
 
 
 def test_a_judged_english_round_shows_cafe_as_english_writes_it() -> None:
     result = judge_round("cafe xxxx xxxx xxxx", {"ann": ["café", "fax"]}, load_lexicon("en-70"))
-    lines = [line.split()[:2] for line in result.text().splitlines() if line.startswith("  ")]
-    assert ["CAFE", "(café)"] in lines
+    lines = [line.split()[:3] for line in result.text().splitlines() if line.startswith("  ")]
+    assert ["CAFE", "(also", "café)"] in lines
 
 
 def test_a_judged_round_names_a_word_typed_folded_as_its_language_writes_it() -> None:

@@ -139,6 +139,20 @@ def test_a_spanish_daily_round_names_its_words_as_spanish_writes_them(
     assert button.text_content() == f"{' / '.join(missed['written'])} {missed['points']} {unit}"
 
 
+def test_an_english_word_written_both_ways_is_named_so(pages: Pages, server: ServeProcess) -> None:
+    """MELEE (English writes melee and mêlée) was told "MELEE (mêlée): +2", as though the
+    accented spelling were the one: it is "MELEE (also mêlée)", and listed with both."""
+    page = pages.open(server.url + "/daily?date=2026-11-23&dict=en-70", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", "melee")
+    page.press("#word-input", "Enter")
+    item = page.locator("#my-words li[data-word='melee']")
+    item.wait_for()
+    assert page.locator("#feedback").text_content() == "MELEE (also mêlée): +2"
+    assert item.text_content() == "melee / mêlée +2"
+
+
 def test_a_word_the_server_could_not_check_stays_in_the_box(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -1077,11 +1077,26 @@ def test_a_word_the_dictionary_lacks_says_why_it_has_no_meaning(
     pages: Pages, server: ServeProcess
 ) -> None:
     """A kept word in the game's list but not in WordNet says so, naming the dictionary."""
-    page = words_page(pages, server, [kept("zyzzyva"), kept("fame")])
+    page = words_page(pages, server, [kept("alegar"), kept("fame")])
     meanings_shown(page)
-    source = get_json(server.url + "/api/define?word=zyzzyva")["source"]
-    shown = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
+    source = get_json(server.url + "/api/define?word=alegar")["source"]
+    shown = page.locator(".kept-word[data-word='alegar'] .kept-meaning")
     assert shown.text_content() == f"no definition: not in the dictionary ({source})"
+
+
+def test_a_kept_word_its_list_lacks_says_so_and_links_no_entry(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A kept word its list lacks (an imported file's, a list changed since) was linked to a
+    Wiktionary search ("ZOLW on Wiktionary"), as though it were a word; it says, as `boggle
+    define` does, that it is not one of the list's, with the list's word it may be."""
+    page = words_page(pages, server, [kept("zolw", list="pl"), kept("zyzzyva"), kept("fame")])
+    meanings_shown(page)
+    polish = page.locator(".kept-word[data-word='zolw'] .kept-meaning")
+    assert polish.text_content() == "no definition: not a word of the pl list; did you mean ŻÓŁW?"
+    assert polish.locator("a").count() == 0
+    english = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
+    assert english.text_content() == "no definition: not a word of the en-70 list"
 
 
 def test_a_clue_blanks_the_word_and_its_base_form_not_longer_words(

@@ -317,6 +317,54 @@ def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
     solve_on_page(page, "[ij]ß q[th]")
     labels = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.textContent)")
     assert labels == ["IJ", "ß", "Qu", "Th"]  # the Dutch digraph whole, ß has no 1-letter capital
+    # the Spanish digraphs whole, as Spanish Scrabble's tiles print them (they read Ch, Ll, Rr)
+    solve_on_page(page, "[ch][ll] [rr]a")
+    labels = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.textContent)")
+    assert labels == ["CH", "LL", "RR", "A"]
+    said = page.get_attribute("#board", "aria-label") or ""
+    assert "Row 1: CH, LL." in said
+
+
+def test_a_letter_the_list_writes_out_is_hinted_as_written_not_foreign(page: Any) -> None:
+    """A German board's ß (a French board's œ): the hint asked "is the board in another
+    language?"; the answer's foreign_written says the list's words write it ss, and so does
+    the hint."""
+
+    def written_out(route: Any) -> None:
+        answer = route.fetch().json()
+        answer["foreign_written"] = {"ß": "ss"}  # as a German list's answer gives it
+        route.fulfill(json=answer)
+
+    page.wait_for_selector("body[data-ready='true']")
+    page.route("**/api/solve", written_out)
+    solve_on_page(page, "ßb at")
+    hint = page.locator("#foreign-hint")
+    assert hint.text_content() == "No word of this list uses ß: its words write ß as ss"
+    page.unroute("**/api/solve")
+    solve_on_page(page, "ßb ar")
+    assert hint.text_content() == "No word of this list uses ß: is the board in another language?"
+
+
+def test_a_word_written_with_a_capital_is_shown_so_and_named_once(page: Any) -> None:
+    """A German noun's form is its capital (Haus): its button reads Haus, and its meaning's
+    heading HAUS, not HAUS (Haus)."""
+
+    def capitalised(route: Any) -> None:
+        answer = route.fetch().json()
+        for entry in answer["words"]:
+            if entry["word"] == "fame":
+                entry["written"] = ["Fame"]  # as a German list's noun is written
+        route.fulfill(json=answer)
+
+    page.wait_for_selector("body[data-ready='true']")
+    page.route("**/api/solve", capitalised)
+    solve_on_page(page, "fame xxxx")
+    button = page.locator("button.word[data-word='fame']")
+    assert button.text_content() == "Fame"
+    button.click()
+    heading = page.locator(".word-definition[data-word='fame'] strong")
+    heading.wait_for()
+    assert heading.text_content() == "FAME: "
 
 
 def test_an_answer_without_json_is_one_line(page: Any) -> None:

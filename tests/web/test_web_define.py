@@ -68,9 +68,10 @@ def test_define_an_english_word_gives_its_written_form_as_the_cli_does(
 ) -> None:
     """The English lists fold café to cafe and ship its written form: `boggle define cafe
     --json` gave `written: ["café"]`, /api/define (documented as the same) none."""
-    assert client.get("/api/define", params={"word": "cafe"}).json()["written"] == ["café"]
+    both = ["cafe", "café"]  # English writes it both ways
+    assert client.get("/api/define", params={"word": "cafe"}).json()["written"] == both
     named = client.get("/api/define", params={"word": "cafe", "dict": "en-70"}).json()
-    assert named["written"] == ["café"]
+    assert named["written"] == both
     assert client.get("/api/define", params={"word": "cat"}).json()["written"] == []
 
 
@@ -171,7 +172,7 @@ def test_a_solved_or_missed_word_carries_its_written_form(client: TestClient) ->
     assert "written" not in words["era"]  # as boggle solve --json: only where known
     english = client.post("/api/solve", json={"board": BOARD}).json()
     written = {entry["word"]: entry["written"] for entry in english["words"] if "written" in entry}
-    assert written == {"ole": ["olé"]}  # SCOWL writes it olé: the English list folds it
+    assert written == {"ole": ["ole", "olé"]}  # SCOWL writes it olé, English ole too
     played = {"board": "aer aea xxx", "dictionary": "es", "words": ["era"], "finished": True}
     missed = {
         entry["word"]: entry for entry in client.post("/api/play", json=played).json()["missed"]
@@ -212,10 +213,11 @@ def test_a_daily_round_s_verdicts_carry_their_written_forms(client: TestClient) 
     assert [verdict.get("written") for verdict in verdicts] == [forms[words[0]], None]
 
 
-def test_a_word_of_a_list_written_as_its_language_writes_is_defined_without_reading_it(
+def test_a_word_is_checked_in_the_list_it_is_asked_of(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Polish 462,784 words: a cold server read them all (a second or more) to define one."""
+    """Whether a word is the list's needs the list (Polish: 462,784 words, a second or more
+    on a cold server, once): the one asked of is read, no other."""
     asked: list[str | None] = []
     original = Catalogue.get
 
@@ -226,7 +228,23 @@ def test_a_word_of_a_list_written_as_its_language_writes_is_defined_without_read
     monkeypatch.setattr(Catalogue, "get", counting)
     assert client.get("/api/define", params={"word": "żółw", "dict": "pl"}).json()["url"]
     assert client.get("/api/define", params={"word": "aerea", "dict": "es"}).json()["written"]
-    assert asked == ["es"]
+    assert asked == ["pl", "es"]
+
+
+def test_a_word_another_language_s_list_lacks_is_said_not_linked(client: TestClient) -> None:
+    """/api/define linked a Wiktionary search for any word of another language, a made-up
+    one too, as though it were a word; `boggle define` says it is not the list's, with its
+    did-you-mean. The API says so too: no url, in_word_list false, did_you_mean."""
+    polish = client.get("/api/define", params={"word": "zolw", "dict": "pl"}).json()
+    assert polish["url"] is None and polish["in_word_list"] is False
+    assert polish["word_list"] == "pl" and polish["did_you_mean"] == ["żółw"]
+    made_up = client.get("/api/define", params={"word": "xyzq", "dict": "es"}).json()
+    assert made_up["url"] is None and made_up["in_word_list"] is False
+    assert made_up["did_you_mean"] == []
+    listed = client.get("/api/define", params={"word": "Casa", "dict": "es"}).json()
+    assert listed["url"] and listed["in_word_list"] is True and listed["word_list"] == "es"
+    english = client.get("/api/define", params={"word": "zzxqv"}).json()
+    assert english["in_word_list"] is False and english["word_list"] == "en-70"
 
 
 def test_a_server_leaving_offensive_words_out_gives_none_of_their_meanings() -> None:

@@ -81,6 +81,23 @@ def test_an_installed_system_list_is_offered(
         assert [w["word"] for w in answer["words"]] == ["bär"]
 
 
+def test_a_letter_the_list_writes_out_is_named_with_what_it_writes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A German board's ß: the page asked "is the board in another language?"; the answer
+    says what the list's words write for it (foreign_written), as the CLI's warning does."""
+    from boggle.wordlists.sources import SYSTEM_LISTS, SystemList
+
+    path = tmp_path / "ngerman"
+    path.write_text("Straße\nBär\n", encoding="utf-8")
+    monkeypatch.setitem(SYSTEM_LISTS, "de", SystemList("de", "wngerman", str(path), "GPL-2+"))
+    with TestClient(create_app(WebConfig(preload=False))) as client:
+        answer = client.post("/api/solve", json={"board": "ßbär/", "dictionary": "de"}).json()
+        assert answer["foreign_letters"] == ["ß"] and answer["foreign_written"] == {"ß": "ss"}
+        english = client.post("/api/solve", json={"board": "łódź kotx abcd efgh"}).json()
+        assert "foreign_written" not in english
+
+
 def test_check_folds_the_typed_word_with_the_lists_language(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

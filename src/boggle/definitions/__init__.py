@@ -535,7 +535,13 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
         written = lexicon.written_forms().get(listed, ())
     if code == "en":  # an English list's written forms too (cafe: café), as a solve shows them
         found = english_definitions().define(word)
-        shown = tuple(form for form in written if form != found.word)
+        # the list's word (cafe) is written cafe and café; a word typed café is not "café"
+        # again, nor the cafe it was found under
+        shown = (
+            written
+            if found.word == listed
+            else tuple(form for form in written if form not in (found.word, listed))
+        )
         return replace(found, written=shown) if shown else found
     url = wiktionary_url(word, code, written)  # a search for the word as typed, if need be
     return Definition(listed, code, (), "Wiktionary", url=url, written=written)

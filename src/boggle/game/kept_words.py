@@ -575,7 +575,7 @@ def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str
 
     >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("cafe", "en-70", "en")])
     >>> forms["es"]["aerea"], forms["en-70"]["cafe"], list(forms)
-    (('aérea',), ('café',), ['es', 'en-70'])
+    (('aérea',), ('cafe', 'café'), ['es', 'en-70'])
     """
     from boggle.wordlists.loading import load_lexicon
     from boggle.wordlists.sources import bundled_lists, find_list

@@ -327,6 +327,22 @@ def spelled_with_diacritics(
     return tuple(sorted(found)[:limit])
 
 
+def list_check(entry: str, lexicon: Lexicon) -> tuple[bool, tuple[str, ...]]:
+    """Whether ``entry``, read as a round reads it (:func:`typed_word`), is a word of
+    ``lexicon``; for one that is not, the words of the list it is with other diacritics (a
+    did-you-mean, :func:`spelled_with_diacritics`), so that ``boggle define`` and
+    ``GET /api/define`` say alike that a word is not the list's, rather than link its entry.
+
+    >>> polish = Lexicon.from_words(["żółw", "dom"])
+    >>> list_check("DOM", polish), list_check("zolw", polish), list_check("xyz", polish)
+    ((True, ()), (False, ('żółw',)), (False, ()))
+    """
+    word = typed_word(entry, lexicon)
+    if word in lexicon:
+        return True, ()
+    return False, spelled_with_diacritics(word, lexicon)
+
+
 def diacritics_note(word: str, spellings: Sequence[str]) -> str:
     """What a verdict on ``word`` says of the words of the board it is without their
     diacritics (:func:`spelled_with_diacritics`): which, and the letters to type.

@@ -66,17 +66,23 @@ def upper_letters(word: str) -> str:
 def written_name(word: str, written: Iterable[str] = ()) -> str:
     """A word of a list as every report names it: in capitals as the list spells it
     (:func:`upper_letters`), with how its language writes it where the list folds it
-    (``written``, several joined by ``/``): ``AREA (área)``, ``STRASSE (Straße)``. The one
-    heading of ``boggle solve``, ``play``, ``judge``, ``define`` and My words.
+    (``written``, several joined by ``/``): ``AREA (área)``, ``STRASSE (Straße)``; where the
+    word itself is among them (English writes ``ole`` and ``olé``), the others are ``also``
+    written so. A form that differs from the word in its capital alone (the German noun
+    ``Haus``) adds nothing to the word in capitals. The one heading of ``boggle solve``,
+    ``play``, ``judge``, ``define`` and My words.
 
     >>> written_name("area", ("área",)), written_name("este", ("esté", "éste"))
     ('AREA (área)', 'ESTE (esté / éste)')
-    >>> written_name("cat")
-    'CAT'
+    >>> written_name("ole", ("ole", "olé")), written_name("haus", ("Haus",)), written_name("cat")
+    ('OLE (also olé)', 'HAUS', 'CAT')
     """
-    forms = " / ".join(written)
+    forms = tuple(written)
     shown = upper_letters(word)
-    return f"{shown} ({forms})" if forms else shown
+    others = " / ".join(form for form in forms if form.lower() != word)
+    if not others:
+        return shown
+    return f"{shown} (also {others})" if word in forms else f"{shown} ({others})"
 
 
 _STROKED = {"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ŀ": "l", "\u0131": "i", "ŧ": "t", "ƶ": "z"}

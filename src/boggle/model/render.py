@@ -49,15 +49,23 @@ COLORS: Mapping[str, str] = {
 """The colours of :func:`svg`, by what they paint."""
 
 
+WHOLE_CAPITALS = frozenset({"ij", "ch", "ll", "rr"})
+"""The faces printed in capitals whole, as their language's tiles print them: the Dutch
+``IJ`` (a letter of its own, ``IJsland``) and the Spanish ``CH``, ``LL``, ``RR`` (tiles of
+Spanish Scrabble). The English cubes' faces are printed as the cubes print them: ``Qu``,
+``Th``, ``In``."""
+
+
 def face_label(face: str) -> str:
-    """A face as people read it: ``Qu``, ``Th``, ``A``; Dutch ``IJ``; ``ß`` stays ``ß``
+    """A face as the printed game shows it: ``Qu``, ``Th``, ``A`` as English cubes print
+    them; ``IJ``, ``CH``, ``LL``, ``RR`` whole (:data:`WHOLE_CAPITALS`); ``ß`` stays ``ß``
     (its capital is two letters).
 
-    >>> face_label("qu"), face_label("ij"), face_label("ß"), face_label("ä")
-    ('Qu', 'IJ', 'ß', 'Ä')
+    >>> face_label("qu"), face_label("ij"), face_label("ll"), face_label("ß"), face_label("ä")
+    ('Qu', 'IJ', 'LL', 'ß', 'Ä')
     """
-    if face == "ij":
-        return "IJ"
+    if face in WHOLE_CAPITALS:
+        return face.upper()
     first = face[0].upper()
     return (first if len(first) == 1 else face[0]) + face[1:]
 

@@ -9,12 +9,12 @@ are any, and its path as one character a cell (two on boards of more than 64 cel
     fame:C1.048c      counted, in the list, 1 point, path (0,0) (1,0) (1,1) (2,0) on a 4x4
     zzzq:b0           not on the board, not in the list
     fame:X0+1.048c    crossed off, challenged: +1
-    ole:C1.763=olé    counted, and written otherwise in its language (forms split by /)
+    ole:C1.763=ole/olé  counted, and written otherwise too (forms split by /)
 
 A word nobody found is ``word:POINTS.PATH``, with ``~ZIPF`` (in hundredths) and its
 level's letter after it when the server knows how common words are
 (``limbo:2.21o6d~331c``: Zipf 3.31, common), and its written forms last, as a
-verdict's are (``ole:1.763=olé``).
+verdict's are (``ole:1.763=ole/olé``).
 
 What the token leaves out (the line number, the entry as typed, ``challenged``, the
 "also found by" and "shorter than" messages) is worked out again from the round; a
@@ -252,7 +252,7 @@ def _token(verdict: dict[str, Any], summary: dict[str, Any], width: int) -> str:
 
 
 def _forms(word: dict[str, Any]) -> str:
-    """``=FORM/FORM`` for a word with written forms (``ole``: ``=olé``), else nothing; a
+    """``=FORM/FORM`` for a word with written forms (``ole``: ``=ole/olé``), else nothing; a
     form the token cannot hold (a space, a colon, a slash) does not unpack the same, so its
     verdict is kept whole (:func:`pack_round` checks)."""
     return "=" + FORMS.join(word["written"]) if "written" in word else ""

@@ -189,6 +189,17 @@ class DefineResponse(BaseModel):
         description="the spelling without accents an English word was found under: "
         "'cafe' for 'café'",
     )
+    word_list: str | None = Field(default=None, description="the list the word was checked in")
+    in_word_list: bool | None = Field(
+        default=None,
+        description="whether the word (as a round reads it) is a word of word_list; "
+        "a word another language's list lacks has no url",
+    )
+    did_you_mean: list[str] = Field(
+        default=[],
+        description="for a word the list lacks, its words that are the word with other "
+        "diacritics: ['żółw'] for 'zolw'",
+    )
     left_out: str | None = Field(
         default=None,
         description="why no meaning is given: the server leaves offensive words out "
@@ -241,6 +252,11 @@ class SolveResponse(BaseModel):
     elapsed_ms: float
     foreign_letters: list[str] | None = Field(
         default=None, description="the board's letters no word of the list uses, if any"
+    )
+    foreign_written: dict[str, str] | None = Field(
+        default=None,
+        description="those of foreign_letters the list's language writes as other letters, "
+        "with what it writes: a German board's {'ß': 'ss'}",
     )
 
 

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
-from boggle.definitions import Definition, checked_word, define
+from boggle.definitions import checked_word, define
 from boggle.dice.cubes import DICE_SETS, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, solve
@@ -42,6 +42,7 @@ from boggle.game import (
 )
 from boggle.game.hints import hint_definition
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
+from boggle.game.words import list_check
 from boggle.model.board import Board
 from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
@@ -81,8 +82,7 @@ from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
 from boggle.wordlists.sources import SYSTEM_LISTS
-from boggle.wordlists.spelling import PROFILES, language_profile, lexicon_profile
-from boggle.wordlists.written import respells
+from boggle.wordlists.spelling import PROFILES, lexicon_profile, respelled_letters
 
 router = APIRouter(prefix="/api", route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
@@ -196,6 +196,10 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
         result["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
         result["faces"] = faces(board)
         result["dictionary"] = public_list(lexicon)
+        if "foreign_letters" in result:  # a German board's ß: its words write it ss
+            written = respelled_letters(tuple(result["foreign_letters"]), lexicon)
+            if written:
+                result["foreign_written"] = written
         # encoded here, on the worker thread: the answer's shape is the library's own,
         # so FastAPI's response-model pass would only re-check it on the event loop
         return json.dumps(result, separators=(",", ":")).encode()
@@ -309,23 +313,28 @@ async def define_word(
     """What a word means: English glosses from WordNet (an inflected word through its base
     form), for other languages a link to Wiktionary; ``definitions`` is empty when the
     word has no entry, or, on a server leaving offensive words out, when it is one of them
-    (``left_out`` says so).  An empty word or one with other characters than letters is a
-    400."""
+    (``left_out`` says so).  ``in_word_list`` says whether the word is one of the list's
+    (``word_list``), as ``boggle define --json`` does: a word another language's list lacks
+    gets no ``url`` (a link would say it is a word), and ``did_you_mean`` names the list's
+    words it is with other diacritics (``zolw``: ``żółw``).  An empty word or one with other
+    characters than letters is a 400."""
     language = dictionary_language(context, dictionary)
-    chosen = context.catalogue.bundled.get(dictionary or context.catalogue.default)
-    shipped = chosen is not None and bool(chosen.written)  # en-70's forms: cafe is café
 
-    def work() -> Definition:
+    def work() -> dict[str, Any]:
         checked_word(word)  # a word that is not one is refused before its list is read
-        # the list only for how its language writes a folded word: none read for Polish
-        respelled = respells(language_profile(language)) or shipped
-        lexicon = context.catalogue.get(dictionary) if respelled else None
-        return define(word, language, lexicon)
+        lexicon = context.catalogue.get(dictionary)
+        entry = define(word, language, lexicon)
+        held, spellings = list_check(entry.word, lexicon)
+        shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": held}
+        if not held and not entry.definitions:
+            shown.pop("url", None)  # zolw in Polish: no link to a page that is not there
+        if spellings:
+            shown["did_you_mean"] = list(spellings)
+        return shown
 
     if context.catalogue.leave_out_offensive and offensive_word(word, language):
         return DefineResponse(word=word, definitions=[], source="", left_out=NOT_DEFINED)
-    entry = await context.run(work, context.rounds)
-    return DefineResponse(**entry.to_json())
+    return DefineResponse(**await context.run(work, context.rounds))
 
 
 @router.post("/hint", response_model=HintResponse, responses=ERRORS, tags=["rounds"])

@@ -52,9 +52,11 @@ SUMMARY_FORMAT = 2
 language profile's code), changes (2: a UTF-8 byte order mark is dropped, so a list that
 starts with one keeps its first word)."""
 
-WRITTEN_FORMAT = 1
+WRITTEN_FORMAT = 3
 """Bump when how the written forms are gathered (:mod:`boggle.wordlists.written`) or kept
-(:meth:`~boggle.wordlists.written.KeptForms.text`) changes."""
+(:meth:`~boggle.wordlists.written.KeptForms.text`) changes (2: an English word's forms begin
+with the word itself, ``cafe``: ``cafe``, ``café``; 3: a German noun's capital is a form,
+``haus``: ``Haus``)."""
 
 SETTLED_SECONDS = 2
 """A file changed less than this long before it is read could change again within one tick

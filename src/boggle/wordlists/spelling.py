@@ -253,6 +253,21 @@ def foreign_letters(board: Board, lexicon: Lexicon) -> tuple[str, ...]:
     return tuple(sorted({letter for face in board.faces for letter in face} - alphabet))
 
 
+def respelled_letters(letters: tuple[str, ...], lexicon: Lexicon) -> dict[str, str]:
+    """The ``letters`` (a board's :func:`foreign_letters`) that ``lexicon``'s language writes
+    as other letters, with what it writes (German ``ß``: ``ss``, French ``œ``: ``oe``): a
+    cube of one of them holds no word of the list, whose words spell it out, yet the board
+    is that language's.
+
+    >>> german = Lexicon.from_words(["strasse"])
+    >>> german.language = "de"
+    >>> respelled_letters(("ß", "ł"), german), respelled_letters(("ß",), Lexicon.from_words([]))
+    ({'ß': 'ss'}, {})
+    """
+    replace = dict(lexicon_profile(lexicon).replace)
+    return {letter: replace[letter] for letter in letters if letter in replace}
+
+
 def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
     """The one-line hint for :func:`foreign_letters` (the CLI prints it on stderr).
 
@@ -264,9 +279,24 @@ def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
 
     >>> foreign_letters_warning(("b", "o"), Lexicon.from_words(["fame", "mile"]))
     "warning: no word of 'custom' uses the letters b o on this board"
+
+    A letter the list's language writes as others (:func:`respelled_letters`) is said so,
+    not taken for another language's: a German board's ``ß``.
+
+    >>> german = Lexicon.from_words(["strasse"], name="de")
+    >>> german.language = "de"
+    >>> foreign_letters_warning(("ß",), german)
+    "warning: no word of 'de' uses the letters ß on this board (its words write ß as ss)"
     """
     shown = " ".join(letters)
-    asked = "" if all(letter.isascii() for letter in letters) else " (another language's board?)"
+    respelled = respelled_letters(letters, lexicon)
+    notes = []
+    if respelled:
+        written = ", ".join(f"{letter} as {becomes}" for letter, becomes in respelled.items())
+        notes.append(f"its words write {written}")
+    if not all(letter.isascii() or letter in respelled for letter in letters):
+        notes.append("another language's board?")
+    asked = f" ({'; '.join(notes)})" if notes else ""
     return (
         f"warning: no word of {quoted(lexicon.name)} uses the letters {shown} on this board{asked}"
     )

@@ -10,13 +10,18 @@ build script folds: ``cafe`` is ``café``), or from the system or user file the 
 read from.  A word the list also writes plain (Spanish ``papa`` beside ``papá``) has none:
 the plain word is a word itself, and which of them a player meant cannot be told.
 
+English writes its loanwords both ways (``cafe`` and ``café``, ``ole`` and, less often,
+``olé``), and its lists hold them plain as English word games do: an English word's forms
+begin with the word itself, so that a label says the accented spelling is another way to
+write it (``OLE (also olé)``, :func:`~boggle.model.letters.written_name`), not the one.
+
 A list :func:`~boggle.wordlists.loading.load_lexicon` reads is given :func:`read_forms`,
 which :meth:`~boggle.wordlists.lexicon.Lexicon.written_forms` calls once:
 
 >>> from boggle.wordlists.loading import load_lexicon
 >>> forms = load_lexicon("es").written_forms()
 >>> forms["aerea"], "casa" in forms, load_lexicon("en-70").written_forms()["cafe"]
-(('aérea',), False, ('café',))
+(('aérea',), False, ('cafe', 'café'))
 """
 
 from __future__ import annotations
@@ -51,13 +56,15 @@ def respells(profile: LanguageProfile) -> bool:
 def forms_of(lines: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[str, ...]]:
     """The written forms of the words of a raw list (``lines``) read with ``profile``, for
     each word no line writes plain: in lower case, but for a Capitalised word a profile keeps
-    (a German noun: ``Straße``).
+    (a German noun: ``Straße``, and ``Haus``, which German writes with its capital though
+    its letters are the word's; a noun that is also written plain, ``Essen`` beside
+    ``essen``, has none).
 
     >>> from boggle.wordlists.spelling import PROFILES
     >>> forms_of(["aérea", "papa", "papá", "esté", "éste", "casa", "Ávila"], PROFILES["es"])
     {'aerea': ('aérea',), 'este': ('esté', 'éste')}
-    >>> forms_of(["Straße", "Haus", "Bär", "ÖL"], PROFILES["de"])
-    {'strasse': ('Straße',)}
+    >>> forms_of(["Straße", "Haus", "Bär", "ÖL", "Essen", "essen"], PROFILES["de"])
+    {'strasse': ('Straße',), 'haus': ('Haus',), 'bär': ('Bär',)}
     """
     written: dict[str, set[str]] = {}
     plain: set[str] = set()
@@ -70,9 +77,9 @@ def forms_of(lines: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[
         if word is None:
             continue
         form = nfc(stripped)
-        if not form.istitle():
-            form = form.lower()
-        if form.lower() == word:
+        if not (profile.capitalised_words and form.istitle()):
+            form = form.lower()  # a capital kept only where the language keeps such words
+        if form == word:
             plain.add(word)
         else:
             written.setdefault(word, set()).add(form)
@@ -179,9 +186,10 @@ def read_forms(lexicon: Lexicon) -> WrittenForms:
         if respells(profile):
             return grouped(forms, profile)
         # the English lists, folded by the build script (café: cafe) and not by their
-        # profile, share one file of the largest list's forms: each takes its own words'
+        # profile, share one file of the largest list's forms: each takes its own words',
+        # the plain word first (English writes cafe too)
         found = grouped(forms, _ACCENTS_FOLDED)
-        return {word: written for word, written in found.items() if word in lexicon}
+        return {word: (word, *written) for word, written in found.items() if word in lexicon}
     if not respells(profile):
         return {}
     if lexicon.source is None:

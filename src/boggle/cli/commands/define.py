@@ -16,7 +16,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
-from boggle.game.words import spelled_with_diacritics, typed_word
+from boggle.game.words import list_check, spelled_with_diacritics, typed_word
 from boggle.model.letters import upper_letters, written_name
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
@@ -128,14 +128,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     unlisted = _unlisted(entry, lexicon)  # zolw in Polish: no link to a page that is not there
     if args.json:
-        held = typed_word(entry.word, lexicon) in lexicon  # aérea is the Spanish list's aerea
+        held, spellings = list_check(entry.word, lexicon)  # aérea is the Spanish list's aerea
         shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": held}
         if unlisted:
             del shown["url"]
-        if not held:
-            spellings = spelled_with_diacritics(typed_word(entry.word, lexicon), lexicon)
-            if spellings:
-                shown["did_you_mean"] = list(spellings)
+        if spellings:
+            shown["did_you_mean"] = list(spellings)
         write_json(json.dumps(shown, ensure_ascii=False))
     elif unlisted:
         print(unlisted_text(entry, lexicon), file=sys.stderr)

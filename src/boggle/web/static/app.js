@@ -6,7 +6,7 @@
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, hideTapToType, holdKeyboard, keepChoice, keepRound as keepInTab, keptRound as keptInTab,
-  lowerLetters, markClock,
+  hasOwn, lowerLetters, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
   releaseKeyboard, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
   verdictNote, wordInLanguage, writtenWord,
@@ -42,6 +42,17 @@ function showError(message, inView = false) {
   box.textContent = message || "";
   box.hidden = !message;
   if (message && inView) showInView(box);
+}
+
+// The hint under a board with letters no word of the list uses (`foreign`): another
+// language's board? A letter the list's language writes as others (`written`: a German
+// board's {"ß": "ss"}) is said so, not taken for another language's.
+function foreignHint(foreign, written) {
+  const respelled = foreign.filter((letter) => hasOwn(written, letter));
+  const notes = [];
+  if (respelled.length) notes.push(`its words write ${respelled.map((l) => `${l} as ${written[l]}`).join(", ")}`);
+  if (respelled.length < foreign.length) notes.push("is the board in another language?");
+  return `No word of this list uses ${foreign.join(" ")}: ${notes.join("; ")}`;
 }
 
 function chosenOptions() {
@@ -196,8 +207,7 @@ async function solveBoard(text) {
   state.solution = answer;
   state.pinned = null;
   const foreign = answer.foreign_letters || [];
-  $("foreign-hint").textContent = foreign.length === 0 ? ""
-    : `No word of this list uses ${foreign.join(" ")}: is the board in another language?`;
+  $("foreign-hint").textContent = foreign.length === 0 ? "" : foreignHint(foreign, answer.foreign_written ?? {});
   $("foreign-hint").hidden = foreign.length === 0;
   $("board-input").value = answer.board;
   offerBoardShown();

@@ -44,10 +44,13 @@ for (const list of document.querySelectorAll("ol.found, ol.my-words")) {
   new MutationObserver(holdsWords).observe(list, { childList: true });
 }
 
-// A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
-// (its capital is two letters, so it stays as it is).
+// A face as the printed game shows it (boggle.model.render.face_label): "Qu", "Th" as English
+// cubes print them; "IJ" (Dutch capitalises the digraph whole) and the Spanish "CH", "LL",
+// "RR" whole, as their Scrabble tiles print them; "ß" (its capital is two letters, so it stays).
+const WHOLE_CAPITALS = new Set(["ij", "ch", "ll", "rr"]);
+
 export function faceLabel(face) {
-  if (face === "ij") return "IJ";
+  if (WHOLE_CAPITALS.has(face)) return face.toUpperCase();
   const first = face.charAt(0).toUpperCase();
   return (first.length === 1 ? first : face.charAt(0)) + face.slice(1);
 }
@@ -617,10 +620,10 @@ export async function showDefinition(button, word, dictionary, path) {
   head.textContent = word.toUpperCase() + ": ";
   markLanguage(head, dictionary);  // the word in its list's language (its meaning is English)
   box.append(head);
-  if (entry.written?.length) {  // as the language writes it, where the list folds it: aérea
+  if (writtenNote(word, entry.written)) {  // as the language writes it, where the list folds it: aérea
     const written = document.createElement("span");
     written.className = "written";
-    written.textContent = writtenWord(word, entry.written);
+    written.textContent = writtenNote(word, entry.written);  // also olé, where English writes ole too
     head.textContent = word.toUpperCase() + " (";
     head.append(written, "): ");
   }
@@ -629,6 +632,8 @@ export async function showDefinition(button, word, dictionary, path) {
   if (notes.length && !entry.error) box.append(`(${notes.join("; ")}) `);
   if (entry.error) {
     box.append(entry.error);
+  } else if (notListed(entry)) {
+    box.append(notListed(entry));
   } else if (entry.url) {
     const link = document.createElement("a");
     link.href = entry.url;
@@ -642,6 +647,16 @@ export async function showDefinition(button, word, dictionary, path) {
   } else {
     box.append("no definition known");
   }
+}
+
+// What an answer of /api/define says of a word its list lacks (as `boggle define` says it):
+// "not a word of the pl list; did you mean ŻÓŁW?", or "" for a word of the list or one with
+// a meaning (an English word WordNet knows that the list has not).
+export function notListed(found) {
+  if (found?.in_word_list !== false || found.definitions?.length) return "";
+  const named = Array.isArray(found.did_you_mean) ? found.did_you_mean : [];
+  const guess = named.length ? `; did you mean ${named.map((w) => w.toUpperCase()).join(" or ")}?` : "";
+  return `not a word of the ${found.word_list} list${guess}`;
 }
 
 // A typed word in lower case as the server reads it (boggle.model.letters.typed_letters and
@@ -663,10 +678,21 @@ export function writtenWord(word, written) {
   return Array.isArray(written) && written.length ? written.join(" / ") : word;
 }
 
-// A word as a verdict names it: `namedWord("aerea", ["aérea"])` is "AEREA (aérea)",
-// `namedWord("cat")` "CAT".
+// A word as a verdict names it (boggle.model.letters.written_name): `namedWord("aerea",
+// ["aérea"])` is "AEREA (aérea)", `namedWord("cat")` "CAT"; an English word written both ways
+// `namedWord("ole", ["ole", "olé"])` "OLE (also olé)".
 export function namedWord(word, written) {
-  return word.toUpperCase() + (Array.isArray(written) && written.length ? ` (${written.join(" / ")})` : "");
+  const note = writtenNote(word, written);
+  return word.toUpperCase() + (note ? ` (${note})` : "");
+}
+
+// What a name says in brackets of how the word is written: "aérea", "esté / éste", "also olé"
+// (the word itself among its forms: English writes ole too), or "" for none (a form that
+// differs in its capital alone, the German noun "Haus", adds nothing to HAUS).
+function writtenNote(word, written) {
+  const forms = Array.isArray(written) ? written : [];
+  const others = forms.filter((form) => form.toLowerCase() !== word).join(" / ");
+  return others && forms.includes(word) ? `also ${others}` : others;
 }
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item

@@ -5,7 +5,7 @@
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
 // in a row and it is learned); a Find a word filter over the cards; Clear all, after a
 // question. Nothing is sent to the server but the look-ups.
-import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, wordListTitles } from "/static/board.js";
+import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, notListed, wordListTitles } from "/static/board.js";
 import {
   ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage,
   keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords, saveAnswer,
@@ -104,7 +104,9 @@ function hurry(key) {
 // without its day, is shown at once and looked up again when its card comes into view), and
 // when the server cannot be reached: My words on a phone offline still shows them and
 // practises with them. Only the kept words' are kept.
-const SHOWN_FIELDS = ["definitions", "source", "base", "forms", "url", "written"];
+const SHOWN_FIELDS = [
+  "definitions", "source", "base", "forms", "url", "written", "word_list", "in_word_list", "did_you_mean",
+];
 const MEANING_DAYS = 28;
 let keptMeanings = null;  // read once, when first needed
 let storeMeanings = null;  // the pending write (one for many look-ups)
@@ -236,6 +238,9 @@ function fillMeaning(entry, box, found) {
     box.classList.add("missing");
   } else if (found.error) {
     box.textContent = "no definition: it could not be looked up now";
+    box.classList.add("missing");
+  } else if (notListed(found)) {  // a kept word its list lacks: no link that says it is one
+    box.textContent = `no definition: ${notListed(found)}`;
     box.classList.add("missing");
   } else if (found.url) {
     const link = document.createElement("a");
