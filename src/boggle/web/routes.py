@@ -432,7 +432,8 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         said = session.submit(entry)
         status: Any = said.status
         message = said.message
-        if status == "not_on_board" and setting.outside(whole, said.word):
+        # a listed word of the board outside the level; a word off the board is off it
+        if status == "not_on_board" and said.word in whole and setting.outside(whole, said.word):
             status = "set_apart" if setting.other_words == "zero" else "other_level"
             message = verdict_message(f"not a {setting.word_level} word", message)
             if status == "set_apart" and said.word not in set_apart:
