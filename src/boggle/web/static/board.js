@@ -1304,8 +1304,10 @@ export async function api(path, body) {
   } catch (error) {
     // a phone with no connection (the page itself from the service worker's cache) is told
     // so in a player's words; a server that is down, in its operator's
-    if (navigator.onLine === false) throw new Error(OFFLINE_MESSAGE);
-    throw new Error("the server cannot be reached; is boggle serve running?");
+    const failure = new Error(navigator.onLine === false ? OFFLINE_MESSAGE
+      : "the server cannot be reached; is boggle serve running?");
+    failure.unreachable = true;  // no answer at all (a page may then play on without the server)
+    throw failure;
   }
   let data = null;
   try {
