@@ -76,6 +76,17 @@ def test_the_words_a_level_leaves_out_are_the_board_s_own(client: TestClient) ->
         assert [f["status"] for f in played["feedback"]] == ["set_apart"] * len(kept["other"])
 
 
+def test_a_board_given_is_that_board_s_round_alone(client: TestClient) -> None:
+    """A round started online keeps its own board's words, to go on offline."""
+    body = client.post("/api/offline", json={"board": "fxie amlo ewbx astu"}).json()
+    assert [kept["board"] for kept in body["rounds"]] == ["fxie amlo ewbx astu"]
+    played = finished(client, body["rounds"][0])
+    assert body["rounds"][0]["maximum"] == played["maximum"]
+    refused = client.post("/api/offline", json={"board": "fxie amlo ewbx astu", "rows": 5})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "a board given is not rolled: leave out rows"
+
+
 @pytest.mark.parametrize(
     ("body", "status", "said"),
     [
@@ -84,6 +95,7 @@ def test_the_words_a_level_leaves_out_are_the_board_s_own(client: TestClient) ->
         ({"dice": "uniform", "rows": 30, "cols": 30}, 413, "too large for this server"),
         ({"word_level": "rare"}, 422, ""),
         ({"seed": 7}, 422, ""),  # kept boards are never the same roll twice
+        ({"board": "abc de"}, 400, ""),
     ],
 )
 def test_bad_settings_are_one_line(

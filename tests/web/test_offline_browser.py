@@ -162,6 +162,44 @@ def test_other_settings_keep_other_boards_and_too_large_ones_are_said(
     assert kept(page)["rounds"] == []
 
 
+def test_a_round_started_online_finishes_offline_with_its_report(
+    server: ServeProcess, pages: Pages
+) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    page.wait_for_function(
+        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
+    )
+    board = page.locator("#board-input").input_value()
+    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    first, second = played["missed"][0], played["missed"][1]
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")  # judged by the server
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{first['points']}")
+
+    page.context.set_offline(True)
+    page.fill("#play-input", second["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{second['points']}")
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "The connection is lost: the round goes on, judged on this device (no hints)."
+    )
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text("already found")
+    page.click("#play-end")
+    score = first["points"] + second["points"]
+    expect(page.locator("#play-result-line")).to_contain_text(
+        f"You scored {score} of {played['maximum']:,} point"
+    )
+    assert page.locator("#play-missed .word").count() == played["total"] - 2
+    assert page.locator("#error").is_hidden()
+    page.context.set_offline(False)
+
+
 ENTRIES = {
     None: ["FAME", "fame", "Fâme", "ox", "", "a1", "zzzzzq", "axe", "mile", "limbo"],
     "es": ["AÉREA", "aerea", "niño", "ño", "pañal", "casa", "ÁRBOL", "zzz", "1"],

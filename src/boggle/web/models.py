@@ -93,8 +93,10 @@ class PlayRequest(SolveRequest):
 
 class OfflineRequest(StrictModel):
     """The settings of the solo rounds a page keeps for play with no connection: the roll's
-    (as ``/api/roll``, without a seed) and the round's (as ``/api/play``)."""
+    (as ``/api/roll``, without a seed) and the round's (as ``/api/play``); or, with
+    ``board``, that board's round alone (a round started online that goes on offline)."""
 
+    board: BoardText | None = None
     dice: DiceName = "new"
     dictionary: DictionaryName = None
     rows: Annotated[int | None, Field(default=None, ge=1, le=100)] = None

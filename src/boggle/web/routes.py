@@ -320,14 +320,26 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
     (as ``/api/roll`` rolls them), each with everything judging a round on it needs (its
     words that count, with points, paths and levels; the listed words its level leaves
     out; the shortest word; its faces as the list spells them; how the list reads a typed
-    word), so that a page judges the round as ``/api/play`` would (docs/web.md)."""
+    word), so that a page judges the round as ``/api/play`` would (docs/web.md); with
+    ``board``, that board alone, so a round started online can go on offline."""
     setting = _word_setting(request.word_level, request.other_words)
-    lexicon = await rolling_list(context, request.dictionary, request.dice, request)
-    chooser = random.SystemRandom()
-    boards = [
-        rolled(context, lexicon, request.dice, chooser.randrange(2**31), request.rows, request.cols)
-        for _ in range(OFFLINE_ROUNDS)
-    ]
+    if request.board is not None:
+        rolling = {"dice", "rows", "cols"} & request.model_fields_set
+        if rolling:
+            raise ApiError(
+                400, f"a board given is not rolled: leave out {', '.join(sorted(rolling))}"
+            )
+        context.catalogue.check(request.dictionary)
+        boards = [context.board(request.board)]
+    else:
+        lexicon = await rolling_list(context, request.dictionary, request.dice, request)
+        chooser = random.SystemRandom()
+        boards = [
+            rolled(
+                context, lexicon, request.dice, chooser.randrange(2**31), request.rows, request.cols
+            )
+            for _ in range(OFFLINE_ROUNDS)
+        ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
     rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
     body = {

@@ -336,6 +336,42 @@ async function startRound() {
   // from the top: "Play again" and "Play another round" are in the last round's results
   window.scrollTo(0, 0);
   showRound(state.round);
+  keepRoundForOffline(state.round);
+}
+
+// A round started online keeps its board's words (POST /api/offline with the board), so it
+// goes on judged on this device should the connection drop before it ends.
+async function keepRoundForOffline(round) {
+  const chosen = round.choices;
+  const body = {
+    board: round.board, ...roundOptions(round),
+    word_level: chosen["play-words-level"], other_words: chosen["play-words-others"],
+  };
+  try {
+    const answer = await api("/api/offline", body);
+    round.fallback = { kept: answer.rounds[0], labels: answer.labels };
+    if (state.round === round) keepRound(round);
+  } catch (error) {
+    // none kept: the round needs the server, as it always did
+  }
+}
+
+// The round judged (playRound); the browser offline, a round with its board's words kept goes
+// on judged on this device, and says so (a server out of reach while the browser is online is
+// said, and the word judged with the next one it answers, as before).
+async function judged(round, finished) {
+  try {
+    return await playRound(round, finished);
+  } catch (error) {
+    if (!error.unreachable || navigator.onLine !== false || !round.fallback || round.offline) throw error;
+    round.offline = { ...round.fallback, left: keptCount(aheadSettings()), dropped: true };
+    if (state.round === round) {
+      keepRound(round);
+      $("play-hint").disabled = true;
+      $("play-hint-text").textContent = offlineNote(round);
+    }
+    return playRound(round, finished);
+  }
 }
 
 // ------------------------------------------------------------------ offline rounds
@@ -429,6 +465,7 @@ function startKeptRound(seconds, unreachable = null) {
 
 // An offline round's line, where hints are said online: what it is and how many are left.
 function offlineNote(round) {
+  if (round.offline.dropped) return "The connection is lost: the round goes on, judged on this device (no hints).";
   return `Offline round: judged on this device, no hints. ${keptLine(round.offline.left)}`;
 }
 
@@ -536,15 +573,22 @@ async function resumeRound(kept) {
     try {
       await solveBoard(kept.board);
     } catch (error) {
-      keepRound(null);  // a board or list the server no longer takes: the round is dropped
-      throw error;
+      if (!error.unreachable || navigator.onLine !== false || !kept.fallback) {
+        keepRound(null);  // a board or list the server no longer takes: the round is dropped
+        throw error;
+      }
+      // taken up with no connection: its board's words were kept, it goes on judged here
+      kept.offline = { ...kept.fallback, left: keptCount(aheadSettings()), dropped: true };
+      forgetSolution(kept.board);
+      $("board-input").value = kept.board;
+      renderBoard(kept.fallback.kept.faces);
     }
   }
   const round = { ...kept, told: 0, timer: null };
   state.round = round;
   showRound(round);
   if (state.round === round && round.entries.length) {
-    const answer = await playRound(round, false);
+    const answer = await judged(round, false);
     if (state.round !== round) return;
     round.told = answer.feedback.length;
     showFound(round, answer);
@@ -607,7 +651,7 @@ async function submitWord(traced) {
   if (!round || !typed) return;
   round.entries.push(typed);
   keepRound(round);
-  const answer = await playRound(round, false);
+  const answer = await judged(round, false);
   // the round may have ended, or a later entry's answer come first, while the server answered
   if (state.round !== round || answer.feedback.length <= round.told) return;
   round.told = answer.feedback.length;
@@ -730,7 +774,7 @@ async function endRound(ranOut = false) {
   $("play-start").textContent = "Play another round";
   $("play-end").hidden = true;
   lockBoardControls(false);
-  const answer = await playRound(round, true);
+  const answer = await judged(round, true);
   showFound(round, answer);  // every word's answer in, a word sent just before the end too
   const line = $("play-result-line");
   line.dataset.score = String(answer.score);

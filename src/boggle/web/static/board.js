@@ -845,10 +845,12 @@ export function typeInto(box) {
   if (tap) tap.hidden = boxTapped || !window.matchMedia("(pointer: coarse)").matches;
 }
 
-// The start tapped did not start a round: the focus back from the stand-in to `button`.
+// The start tapped did not start a round: the focus back from the stand-in to `button`, the
+// page left where it is (the button was on the screen when tapped; a refusal scrolled to its
+// error line is not scrolled away from: it was, on a page a line longer).
 export function releaseKeyboard(button) {
   if (!keyboardHeld()) return;
-  if (button && !button.disabled && button.getClientRects().length) button.focus();
+  if (button && !button.disabled && button.getClientRects().length) button.focus({ preventScroll: true });
   else standIn.blur();
   dropStandIn();
 }
