@@ -117,6 +117,7 @@ POST_ROUTES = [
     "/api/judge",
     "/api/hint",
     "/api/roll",
+    "/api/offline",
     "/api/daily/result",
     "/api/challenges",
     "/api/challenges/{code}/results",

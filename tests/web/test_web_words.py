@@ -47,6 +47,30 @@ def test_a_solo_round_counts_only_the_level(client: TestClient, mode: str, statu
     assert OTHER not in {w["word"] for w in body["missed"]}
 
 
+@pytest.mark.parametrize("mode", ["refused", "zero"])
+def test_a_word_off_the_board_is_not_on_the_board_whatever_the_level(
+    client: TestClient, mode: str
+) -> None:
+    """Only a listed word of the board outside the level is set apart or refused as "not a
+    common word": a word off the board (common, obscure or none) is "not on the board", and
+    never listed apart (every one was, a common "the" said "not a common word")."""
+    off = ["the", "zebra", "zzzq"]
+    assert not {word for word in off if word in RICH}
+    body = client.post(
+        "/api/play",
+        json={
+            "board": BOARD,
+            "words": off,
+            "finished": True,
+            "word_level": "common",
+            "other_words": mode,
+        },
+    ).json()
+    assert [f["status"] for f in body["feedback"]] == ["not_on_board"] * 3
+    assert [f["message"] for f in body["feedback"]] == [""] * 3
+    assert body["set_apart"] == []
+
+
 def test_a_check_and_the_daily_result_follow_the_level(client: TestClient) -> None:
     check = client.post(
         "/api/check", json={"board": BOARD, "word": OTHER, "word_level": "common"}

@@ -85,7 +85,7 @@ def written_name(word: str, written: Iterable[str] = ()) -> str:
     return f"{shown} (also {others})" if word in forms else f"{shown} ({others})"
 
 
-_STROKED = {"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ŀ": "l", "\u0131": "i", "ŧ": "t", "ƶ": "z"}
+STROKED = {"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ŀ": "l", "\u0131": "i", "ŧ": "t", "ƶ": "z"}
 """Letters with a stroke (or without a dot), which Unicode does not split into a letter
 and a mark: the plain letter a player types for them."""
 
@@ -100,7 +100,7 @@ def bare_letters(word: str) -> str:
     """
     if word.isascii():
         return word
-    return "".join(_STROKED.get(char, char) for char in unaccented(word))
+    return "".join(STROKED.get(char, char) for char in unaccented(word))
 
 
 def unaccented(word: str) -> str:

@@ -91,6 +91,25 @@ class PlayRequest(SolveRequest):
     )
 
 
+class OfflineRequest(StrictModel):
+    """The settings of the solo rounds a page keeps for play with no connection: the roll's
+    (as ``/api/roll``, without a seed) and the round's (as ``/api/play``); or, with
+    ``board``, that board's round alone (a round started online that goes on offline)."""
+
+    board: BoardText | None = None
+    dice: DiceName = "new"
+    dictionary: DictionaryName = None
+    rows: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
+    cols: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
+    rules: RulesName = None
+    min_length: MinLength = None
+    word_level: WordLevel = Field(default="all", description="which words count (docs/words.md)")
+    other_words: OtherWords = Field(
+        default="refused",
+        description="a listed word outside word_level: refused, or 0 points and set apart",
+    )
+
+
 class CheckRequest(SolveRequest):
     word: Word
     word_level: WordLevel = Field(default="all", description="which words count (docs/words.md)")
@@ -314,6 +333,18 @@ class PlayResponse(BaseModel):
     """With ``other_words: zero``: the listed words outside ``word_level`` typed (0 points)."""
     levels: dict[str, int] | None = None
     """How many of the board's words are common, standard and obscure (with wordfreq)."""
+
+
+class OfflineResponse(BaseModel):
+    rounds: list[dict[str, Any]]
+    """Boards newly rolled, each with what judging a round on it needs
+    (``boggle.game.offline.offline_round``)."""
+    keep: int
+    """How many boards a page keeps ahead."""
+    max_bytes: int
+    """The most characters of JSON a page keeps for them."""
+    labels: dict[str, str]
+    """Each verdict's words, as ``/api/play`` labels its feedback."""
 
 
 class JudgeResponse(BaseModel):

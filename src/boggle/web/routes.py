@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 
 from boggle import __version__
 from boggle.definitions import checked_word, define
@@ -41,6 +42,7 @@ from boggle.game import (
     verdict_message,
 )
 from boggle.game.hints import hint_definition
+from boggle.game.offline import OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
 from boggle.game.words import list_check
 from boggle.model.board import Board
@@ -68,6 +70,8 @@ from boggle.web.models import (
     JudgeResponse,
     LimitsBody,
     MissedEntry,
+    OfflineRequest,
+    OfflineResponse,
     OptionsResponse,
     PlayFeedback,
     PlayRequest,
@@ -207,6 +211,40 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
     return Response(await context.run(work), media_type="application/json")
 
 
+async def rolling_list(
+    context: WebContext, dictionary: str | None, dice: str, request: BaseModel
+) -> Lexicon | None:
+    """The list whose letters a roll draws (another language's), or ``None`` when the dice
+    asked for roll the board (English); a 400 for dice asked for beside another language's
+    list, which would be ignored."""
+    context.catalogue.check(dictionary)
+    if dictionary is None:
+        return None
+    lexicon = await context.run(lambda: context.catalogue.get(dictionary))
+    if lexicon_profile(lexicon).code == "en":
+        return None  # English rolls the dice asked for
+    if "dice" in request.model_fields_set:  # asked for, and would be ignored
+        check_chosen_dice(lexicon, dice)
+    return lexicon
+
+
+def rolled(
+    context: WebContext,
+    lexicon: Lexicon | None,
+    dice: str,
+    seed: int,
+    rows: int | None,
+    cols: int | None,
+) -> Board:
+    """A board rolled (the request's shape caps it at 100x100), then held to this server's
+    limits (a 413 past them)."""
+    if lexicon is None:
+        board = roll_board(dice, seed, rows, cols)
+    else:
+        board = roll_for_language(lexicon, dice, seed, rows, cols)
+    return context.within_limits(board)
+
+
 @router.post("/roll", response_model=RollResponse, responses=ERRORS, tags=["boards"])
 async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
@@ -214,20 +252,8 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
     from the list's letters, as ``boggle roll --language`` draws it; ``dice`` beside such
     a list is refused (400), as the command line refuses ``--dice``."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
-    context.catalogue.check(request.dictionary)
-    lexicon = None
-    if request.dictionary is not None:
-        lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
-        if lexicon_profile(lexicon).code == "en":
-            lexicon = None  # English rolls the dice asked for
-        elif "dice" in request.model_fields_set:  # asked for, and would be ignored
-            check_chosen_dice(lexicon, request.dice)
-    # rolled first (the request's shape caps it at 100x100), then held to this server's limits
-    if lexicon is None:
-        board = roll_board(request.dice, seed, request.rows, request.cols)
-    else:
-        board = roll_for_language(lexicon, request.dice, seed, request.rows, request.cols)
-    board = context.within_limits(board)
+    lexicon = await rolling_list(context, request.dictionary, request.dice, request)
+    board = rolled(context, lexicon, request.dice, seed, request.rows, request.cols)
     return RollResponse(
         board=str(board),
         rows=board.rows,
@@ -290,6 +316,43 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     context.catalogue.check(request.dictionary)
     _word_setting(request.word_level, request.other_words)  # a bad setting: a 4xx here
     return await context.run_round(play_work, request, board, rules)
+
+
+@router.post("/offline", response_model=OfflineResponse, responses=ERRORS, tags=["rounds"])
+async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
+    """Boards kept ahead for solo rounds with no connection: ``keep`` boards newly rolled
+    (as ``/api/roll`` rolls them), each with everything judging a round on it needs (its
+    words that count, with points, paths and levels; the listed words its level leaves
+    out; the shortest word; its faces as the list spells them; how the list reads a typed
+    word), so that a page judges the round as ``/api/play`` would (docs/web.md); with
+    ``board``, that board alone, so a round started online can go on offline."""
+    setting = _word_setting(request.word_level, request.other_words)
+    if request.board is not None:
+        rolling = {"dice", "rows", "cols"} & request.model_fields_set
+        if rolling:
+            raise ApiError(
+                400, f"a board given is not rolled: leave out {', '.join(sorted(rolling))}"
+            )
+        context.catalogue.check(request.dictionary)
+        boards = [context.board(request.board)]
+    else:
+        lexicon = await rolling_list(context, request.dictionary, request.dice, request)
+        chooser = random.SystemRandom()
+        boards = [
+            rolled(
+                context, lexicon, request.dice, chooser.randrange(2**31), request.rows, request.cols
+            )
+            for _ in range(OFFLINE_ROUNDS)
+        ]
+    rules = context.rules_for(boards[0], request.rules, request.min_length)
+    rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
+    body = {
+        "rounds": rounds,
+        "keep": OFFLINE_ROUNDS,
+        "max_bytes": OFFLINE_MAX_BYTES,
+        "labels": FEEDBACK_LABELS,
+    }
+    return Response(json.dumps(body, separators=(",", ":")).encode(), media_type="application/json")
 
 
 def dictionary_language(context: WebContext, name: str | None) -> str:
@@ -441,7 +504,8 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         said = session.submit(entry)
         status: Any = said.status
         message = said.message
-        if status == "not_on_board" and setting.outside(whole, said.word):
+        # a listed word of the board outside the level; a word off the board is off it
+        if status == "not_on_board" and said.word in whole and setting.outside(whole, said.word):
             status = "set_apart" if setting.other_words == "zero" else "other_level"
             message = verdict_message(f"not a {setting.word_level} word", message)
             if status == "set_apart" and said.word not in set_apart:
@@ -466,6 +530,19 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         set_apart=set_apart,
         levels=whole.level_counts(),
     )
+
+
+def offline_work(
+    lists: Catalogue,
+    boards: list[Board],
+    dictionary: str | None,
+    rules: Rules,
+    setting: WordSetting,
+) -> list[dict[str, Any]]:
+    """Each board kept for an offline round with what judging it needs (runs in a round
+    worker)."""
+    lexicon = lists.get(dictionary)
+    return [offline_round(board, lexicon, rules, setting) for board in boards]
 
 
 def judge_work(

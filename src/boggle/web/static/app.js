@@ -13,6 +13,9 @@ import {
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
+import {
+  judgeKept, keepAhead, keptCount, keptForOthers, keptLine, keptList, takeKept,
+} from "/static/offline.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -313,10 +316,21 @@ async function startRound() {
     showError("a round lasts from 5 seconds to 60 minutes (3600 seconds)", true);
     return;
   }
-  const text = $("play-this-board").checked && $("board-input").value.trim()
-    ? $("board-input").value : await rollBoard();
-  $("play-this-board").checked = false;
-  const solution = await solveBoard(text);
+  if (navigator.onLine === false) {
+    startKeptRound(seconds);
+    return;
+  }
+  let solution;
+  try {
+    const text = $("play-this-board").checked && $("board-input").value.trim()
+      ? $("board-input").value : await rollBoard();
+    $("play-this-board").checked = false;
+    solution = await solveBoard(text);
+  } catch (error) {
+    if (!error.unreachable) throw error;
+    startKeptRound(seconds, error);  // the server out of reach: a kept board, if there is one
+    return;
+  }
   state.round = {
     board: solution.board,
     entries: [],        // every entry typed, in order: the server judges the round from them
@@ -332,6 +346,137 @@ async function startRound() {
   // from the top: "Play again" and "Play another round" are in the last round's results
   window.scrollTo(0, 0);
   showRound(state.round);
+  keepRoundForOffline(state.round);
+}
+
+// A round started online keeps its board's words (POST /api/offline with the board), so it
+// goes on judged on this device should the connection drop before it ends.
+async function keepRoundForOffline(round) {
+  const chosen = round.choices;
+  const body = {
+    board: round.board, ...roundOptions(round),
+    word_level: chosen["play-words-level"], other_words: chosen["play-words-others"],
+  };
+  try {
+    const answer = await api("/api/offline", body);
+    round.fallback = { kept: answer.rounds[0], labels: answer.labels };
+    if (state.round === round) keepRound(round);
+  } catch (error) {
+    // none kept: the round needs the server, as it always did
+  }
+}
+
+// The round judged (playRound); the browser offline, a round with its board's words kept goes
+// on judged on this device, and says so (a server out of reach while the browser is online is
+// said, and the word judged with the next one it answers, as before).
+async function judged(round, finished) {
+  try {
+    return await playRound(round, finished);
+  } catch (error) {
+    if (!error.unreachable || navigator.onLine !== false || !round.fallback || round.offline) throw error;
+    round.offline = { ...round.fallback, left: keptCount(aheadSettings()), dropped: true };
+    if (state.round === round) {
+      keepRound(round);
+      $("play-hint").disabled = true;
+      $("play-hint-text").textContent = offlineNote(round);
+    }
+    return playRound(round, finished);
+  }
+}
+
+// ------------------------------------------------------------------ offline rounds
+
+// The settings boards are kept for (the /api/offline body): those a roll and a round use now.
+function aheadSettings() {
+  const settings = {};
+  const dictionary = $("dict-select").value;
+  if (dictionary) settings.dictionary = dictionary;
+  const english = showDiceChoice();
+  const dice = $("dice-select").value;
+  if (english) settings.dice = dice;
+  if (dice === "uniform" || !english) {
+    const size = Number($("size-input").value);
+    settings.rows = size;
+    settings.cols = size;
+  }
+  const rules = $("rules-select").value;
+  if (rules) settings.rules = rules;
+  settings.word_level = $("play-words-level").value;
+  settings.other_words = $("play-words-others").value;
+  return settings;
+}
+
+// The chosen word list as kept with the boards: a page opened offline offers it by its title.
+function chosenList() {
+  const option = $("dict-select").selectedOptions[0];
+  if (!option) return null;
+  const [language, languageName] = chosenLanguage($("dict-select"));
+  return { name: option.value, title: option.textContent, language, languageName };
+}
+
+function showKept(text) {
+  const line = $("play-offline");
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+// While online and between rounds: boards kept ahead for the settings chosen (fetched when
+// fewer are kept than the server says; other settings' boards dropped), and the count said.
+let aheadTimer = null;
+
+function keepBoardsAhead(delay = 0) {
+  clearTimeout(aheadTimer);
+  aheadTimer = setTimeout(async () => {
+    if (state.round || navigator.onLine === false || !$("dict-select").value) return;
+    const settings = aheadSettings();
+    try {
+      const count = await keepAhead(settings, chosenList());
+      if (!state.round) showKept(keptLine(count));
+    } catch (error) {
+      if (!state.round) showKept(`${keptLine(keptCount(settings))} (${error.message})`);
+    }
+  }, delay);
+}
+
+// A round on the next kept board, judged on this device (offline, or the server out of reach,
+// `unreachable` its error); with none kept for these settings, one line says so.
+function startKeptRound(seconds, unreachable = null) {
+  const settings = aheadSettings();
+  const taken = takeKept(settings);
+  if (!taken) {
+    const why = unreachable && navigator.onLine !== false ? "the server cannot be reached" : "you are offline";
+    const other = keptForOthers(settings) ? " (those kept are for another word list, rules, dice or size)" : "";
+    throw new Error(`${why}, and no board is kept for offline play with these settings${other}: ` +
+      "the play page keeps some while connected");
+  }
+  const kept = taken.round;
+  $("play-this-board").checked = false;
+  forgetSolution(kept.board);
+  state.list = settings.dictionary ?? null;
+  $("board-input").value = kept.board;
+  offerBoardShown();
+  renderBoard(kept.faces);
+  state.round = {
+    board: kept.board,
+    entries: [],
+    told: 0,
+    ends: Date.now() + seconds * 1000,
+    seconds,
+    timer: null,
+    found: [],
+    hints: [],
+    choices: roundChoices(),
+    offline: { kept, labels: taken.labels, left: taken.left },
+  };
+  keepRound(state.round);
+  window.scrollTo(0, 0);
+  showRound(state.round);
+}
+
+// An offline round's line, where hints are said online: what it is and how many are left.
+function offlineNote(round) {
+  if (round.offline.dropped) return "The connection is lost: the round goes on, judged on this device (no hints).";
+  return `Offline round: judged on this device, no hints. ${keptLine(round.offline.left)}`;
 }
 
 // Start or Play again tapped: the keyboard opened at once, in the tap (an iPhone opens it for
@@ -387,6 +532,11 @@ function showRound(round) {
   $("play-end").hidden = false;
   setFeedback("", true);
   showHint(round);
+  if (round.offline) {
+    $("play-hint").disabled = true;
+    $("play-hint-text").textContent = offlineNote(round);
+  }
+  showKept("");
   showRoundScore(0, 0);
   tick();
   if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
@@ -424,17 +574,31 @@ async function resumeRound(kept) {
     if ([...$(id).options].some((option) => option.value === value)) $(id).value = value;
     if (id === "dict-select") showDiceChoice();
   }
-  try {
-    await solveBoard(kept.board);
-  } catch (error) {
-    keepRound(null);  // a board or list the server no longer takes: the round is dropped
-    throw error;
+  if (kept.offline) {  // a kept board's round: its board and words are with it
+    forgetSolution(kept.board);
+    state.list = kept.choices?.["dict-select"] || null;
+    $("board-input").value = kept.board;
+    renderBoard(kept.offline.kept.faces);
+  } else {
+    try {
+      await solveBoard(kept.board);
+    } catch (error) {
+      if (!error.unreachable || navigator.onLine !== false || !kept.fallback) {
+        keepRound(null);  // a board or list the server no longer takes: the round is dropped
+        throw error;
+      }
+      // taken up with no connection: its board's words were kept, it goes on judged here
+      kept.offline = { ...kept.fallback, left: keptCount(aheadSettings()), dropped: true };
+      forgetSolution(kept.board);
+      $("board-input").value = kept.board;
+      renderBoard(kept.fallback.kept.faces);
+    }
   }
   const round = { ...kept, told: 0, timer: null };
   state.round = round;
   showRound(round);
   if (state.round === round && round.entries.length) {
-    const answer = await playRound(round, false);
+    const answer = await judged(round, false);
     if (state.round !== round) return;
     round.told = answer.feedback.length;
     showFound(round, answer);
@@ -479,6 +643,7 @@ function roundOptions(round) {
 }
 
 function playRound(round, finished) {
+  if (round.offline) return Promise.resolve(judgeKept(round.offline.kept, round.offline.labels, round.entries, finished));
   const chosen = round.choices ?? roundChoices();
   const words = { word_level: chosen["play-words-level"], other_words: chosen["play-words-others"] };
   return api("/api/play", { board: round.board, words: round.entries, finished, ...roundOptions(round), ...words });
@@ -496,7 +661,7 @@ async function submitWord(traced) {
   if (!round || !typed) return;
   round.entries.push(typed);
   keepRound(round);
-  const answer = await playRound(round, false);
+  const answer = await judged(round, false);
   // the round may have ended, or a later entry's answer come first, while the server answered
   if (state.round !== round || answer.feedback.length <= round.told) return;
   round.told = answer.feedback.length;
@@ -545,7 +710,7 @@ function showHintsLeft(round, limit) {
 // hint shown once and counted twice (a hint of the round's few lost).
 async function askHint() {
   const round = state.round;
-  if (!round || state.hinting === round) return;
+  if (!round || state.hinting === round || round.offline) return;
   state.hinting = round;
   let answer;
   try {
@@ -619,14 +784,15 @@ async function endRound(ranOut = false) {
   $("play-start").textContent = "Play another round";
   $("play-end").hidden = true;
   lockBoardControls(false);
-  const answer = await playRound(round, true);
+  const answer = await judged(round, true);
   showFound(round, answer);  // every word's answer in, a word sent just before the end too
   const line = $("play-result-line");
   line.dataset.score = String(answer.score);
   line.dataset.maximum = String(answer.maximum);
   line.textContent = `You scored ${answer.score} of ${counted(answer.maximum, "point")}: ` +
     `${answer.found.length} of ${counted(answer.total, "word")}` +
-    (round.hints.length ? `, with ${counted(round.hints.length, "hint")}.` : ".");
+    (round.hints.length ? `, with ${counted(round.hints.length, "hint")}.` : ".") +
+    (round.offline ? " (An offline round, judged on this device.)" : "");
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   // kept in the round's own list, whatever the list control says now
   offerKeep($("play-results"), answer.missed, round.choices["dict-select"] || null, $("play-missed"));
@@ -634,9 +800,13 @@ async function endRound(ranOut = false) {
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
-  offerChallenge($("play-results"), {
-    board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
-  });
+  if (!round.offline) {  // a challenge is made on the server
+    offerChallenge($("play-results"), {
+      board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
+    });
+  }
+  if (round.offline) showKept(keptLine(keptCount(aheadSettings())));
+  keepBoardsAhead();
   const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
   setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
   // the results from their first line (the score, the words found), and the keyboard there:
@@ -687,6 +857,20 @@ function showDiceChoice() {
   return showDiceFor($("dice-select"), $("size-label"), ...chosenLanguage(list), list);
 }
 
+// A page opened with no server: the word list of the boards kept for offline play as the one
+// choice (the server's lists did not come); false when none is kept.
+function offerKeptList() {
+  const list = keptList();
+  if (!list) return false;
+  const option = document.createElement("option");
+  option.value = list.name;
+  option.dataset.language = list.language || "";
+  option.dataset.languageName = list.languageName || "";
+  option.textContent = list.title || list.name;
+  $("dict-select").replaceChildren(option);
+  return true;
+}
+
 async function loadOptions() {
   const [, options] = await Promise.all([fillWordLists($("dict-select")), serverOptions()]);
   $("version").textContent = `boggle ${options.version}`;
@@ -703,6 +887,11 @@ async function start() {
       if (state.board && !state.round) await solveBoard(state.board);
     }));
   }
+  for (const id of ["dict-select", "rules-select", "dice-select", "size-input", "play-words-level", "play-words-others"]) {
+    $(id).addEventListener("change", () => { if (!$("play-panel").hidden) keepBoardsAhead(300); });
+  }
+  $("tab-play").addEventListener("click", () => keepBoardsAhead());
+  window.addEventListener("online", () => { if (!$("play-panel").hidden) keepBoardsAhead(); });
   $("board-input").addEventListener("input", offerBoardShown);
   offerBoardShown();
   oneTabStop($("words"), "Words");  // one Tab stop, not one a word: the arrow keys go on
@@ -735,8 +924,14 @@ async function start() {
   if (play) showMode("play");
   let loaded;
   state.pageLoad = new Promise((resolve) => { loaded = resolve; });
+  let offline = false;
   try {
-    await loadOptions();
+    try {
+      await loadOptions();
+    } catch (error) {
+      if (!error.unreachable || !offerKeptList()) throw error;
+      offline = true;  // no server, but boards kept: the list they are of is offered
+    }
     keepChoice($("dict-select"), "boggle-list");  // before the link's: a link's list wins
     keepChoice($("dice-select"), "boggle-dice");
     const unknown = [];
@@ -768,6 +963,11 @@ async function start() {
   }
   loaded();
   document.body.dataset.ready = "true";
+  if (offline) {
+    const count = keptCount(aheadSettings());
+    showKept(count ? `You are offline: ${keptLine(count)}` : "You are offline, and no board is kept for offline play.");
+  }
+  if (play) keepBoardsAhead();
 }
 
 start();

@@ -871,10 +871,12 @@ export function typeInto(box) {
   if (tap) tap.hidden = boxTapped || !window.matchMedia("(pointer: coarse)").matches;
 }
 
-// The start tapped did not start a round: the focus back from the stand-in to `button`.
+// The start tapped did not start a round: the focus back from the stand-in to `button`, the
+// page left where it is (the button was on the screen when tapped; a refusal scrolled to its
+// error line is not scrolled away from: it was, on a page a line longer).
 export function releaseKeyboard(button) {
   if (!keyboardHeld()) return;
-  if (button && !button.disabled && button.getClientRects().length) button.focus();
+  if (button && !button.disabled && button.getClientRects().length) button.focus({ preventScroll: true });
   else standIn.blur();
   dropStandIn();
 }
@@ -1330,8 +1332,10 @@ export async function api(path, body) {
   } catch (error) {
     // a phone with no connection (the page itself from the service worker's cache) is told
     // so in a player's words; a server that is down, in its operator's
-    if (navigator.onLine === false) throw new Error(OFFLINE_MESSAGE);
-    throw new Error("the server cannot be reached; is boggle serve running?");
+    const failure = new Error(navigator.onLine === false ? OFFLINE_MESSAGE
+      : "the server cannot be reached; is boggle serve running?");
+    failure.unreachable = true;  // no answer at all (a page may then play on without the server)
+    throw failure;
   }
   let data = null;
   try {

@@ -14,7 +14,7 @@ const CACHE = `boggle-static-${VERSION}`;
 const PAGES = ["/", "/solve", "/play", "/room", "/daily", "/words"];
 // every script and the stylesheet (tests/web/test_installable.py holds this list whole)
 const FILES = ["app.js", "board.js", "challenge-link.js", "challenge.js", "daily.js", "home.js",
-  "learn.js", "pending.js", "room.js", "trace.js", "words.js", "style.css"];
+  "learn.js", "offline.js", "pending.js", "room.js", "trace.js", "words.js", "style.css"];
 
 // Besides the scripts, what an installed page shows: kept with them at the first visit, so a
 // page never opened while online (My words, the daily board after a visit to the front page

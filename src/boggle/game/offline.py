@@ -1,0 +1,112 @@
+"""A solo round a page can play and judge with no connection: a board kept ahead with
+everything the judge needs (the play page keeps :data:`OFFLINE_ROUNDS` of them).
+
+The server judges a solo round word by word (``PlaySession``); a phone on a train has no
+server.  :func:`offline_round` gives, for one board, what judging it needs without the word
+list: the words that count (each with its points, path, level and written forms), the words
+of the list on the board that the game's level leaves out (set apart or refused), the rules'
+shortest word, the faces as the list spells them (a typed word not in the solution is "not
+a word" when it has a path on them, else "not on the board") and how the list's language
+reads a typed word (:func:`~boggle.game.words.typed_word`'s folding and alphabet).  A word
+outside both sets and without a path is judged exactly as the server would judge it, since
+every listed word with a path is in the solution.
+
+>>> from boggle import Board, Lexicon, solve
+>>> from boggle.model.rules import CLASSIC
+>>> board = Board.parse("fxie amlo ewbx astu")
+>>> kept = offline_round(board, Lexicon.from_words(["fame", "mile", "ox"]), CLASSIC)
+>>> [w["word"] for w in kept["words"]], kept["maximum"], kept["min_length"], kept["spelled"][:4]
+(['fame', 'mile'], 2, 3, ['f', 'x', 'i', 'e'])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boggle.engines import solve
+from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
+from boggle.model.board import Board
+from boggle.model.letters import STROKED
+from boggle.model.render import faces
+from boggle.model.rules import Rules
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.spelling import fold_board, lexicon_profile
+
+if TYPE_CHECKING:
+    from boggle.model.solution import Solution
+
+OFFLINE_ROUNDS = 3
+"""The boards a page keeps ahead for rounds with no connection (one request fetches them)."""
+
+OFFLINE_MAX_BYTES = 1_500_000
+"""The most a page keeps for offline rounds, in characters of JSON (``localStorage`` holds
+about 5 MB an origin, shared with My words): a board whose words would pass it is not kept."""
+
+
+def offline_round(
+    board: Board, lexicon: Lexicon, rules: Rules, setting: WordSetting = EVERY_WORD
+) -> dict[str, Any]:
+    """One board and everything needed to judge a solo round on it without the server
+    (see the module docstring), as JSON.
+
+    A word of the list outside the setting's level is in ``other``, so the page says "not a
+    common word" rather than "not on the board":
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> from boggle.model.word_levels import WordFrequency
+    >>> board = Board.parse("fxie amlo ewbx astu")
+    >>> lexicon = Lexicon.from_words(["fame", "mile"])
+    >>> setting = WordSetting("common", "zero")
+    >>> solved = solve(board, lexicon, CLASSIC).with_frequencies(
+    ...     {"fame": WordFrequency(4.2, "common"), "mile": WordFrequency(2.0, "obscure")})
+    >>> kept = kept_round(board, solved, setting)
+    >>> [w["word"] for w in kept["words"]], kept["other"], kept["total"]
+    (['fame'], ['mile'], 1)
+    """
+    return kept_round(board, with_levels(solve(board, lexicon, rules)), setting)
+
+
+def kept_round(board: Board, whole: Solution, setting: WordSetting = EVERY_WORD) -> dict[str, Any]:
+    """:func:`offline_round` of a board already solved (``whole``: its
+    :class:`~boggle.model.solution.Solution`, with frequencies where there are any)."""
+    counted = setting.counted(whole)
+    counting = {item.word for item in counted.words}
+    lexicon = whole.lexicon
+    profile = lexicon_profile(lexicon)
+    folded = fold_board(board, lexicon) if lexicon.language not in (None, "en") else board
+    return {
+        "board": str(board),
+        "rows": board.rows,
+        "cols": board.cols,
+        "faces": faces(board),
+        "spelled": list(folded.faces),
+        "rules": whole.rules.name,
+        "min_length": whole.rules.min_length,
+        "setting": setting.to_json(),
+        "words": [_kept_word(counted.word_json(item)) for item in counted.words],
+        "other": sorted(item.word for item in whole.words if item.word not in counting),
+        "maximum": counted.score,
+        "total": counted.count,
+        "levels": whole.level_counts(),
+        "reading": {
+            "language": lexicon.language or "en",
+            "fold": lexicon.language not in (None, "en"),
+            "replace": [list(pair) for pair in profile.replace],
+            "fold_accents": profile.fold_accents,
+            "keep": profile.keep,
+            "alphabet": "".join(sorted(lexicon.alphabet)),
+            "stroked": dict(STROKED),
+        },
+    }
+
+
+def _kept_word(entry: dict[str, Any]) -> dict[str, Any]:
+    """A word of the board as a round's report lists it: its points, path, written forms and
+    level (``None`` without frequencies); its Zipf figure is left out (the report shows none)."""
+    return {
+        "word": entry["word"],
+        "points": entry["points"],
+        "path": entry["path"],
+        "written": entry.get("written", []),
+        "level": entry.get("level"),
+    }

@@ -1,0 +1,246 @@
+// Solo rounds with no connection (a phone on a train, a plane). While online, the play page
+// keeps a few boards ahead in localStorage (POST /api/offline: the server rolls them and says
+// how many to keep and how much room they may take), each with what judging a round on it
+// needs (boggle.game.offline): the words that count, with points, paths and levels; the
+// listed words the game's level leaves out; the shortest word; the faces as the list spells
+// them; how the list reads a typed word. Offline, Start takes the next kept board and the
+// round is judged here, as POST /api/play judges it: a typed word not among the board's words
+// is "not a word" when it has a path on the board, else "not on the board". The boards are
+// kept for the settings they were rolled with (list, rules, dice, size, which words count):
+// other settings drop them and fetch new ones.
+"use strict";
+
+import { api, lowerLetters } from "/static/board.js";
+
+export const OFFLINE_KEY = "boggle-offline-rounds";
+const VERSION = 1;
+
+function readKept() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(OFFLINE_KEY));
+    if (kept && kept.version === VERSION && Array.isArray(kept.rounds) && kept.settings
+      && typeof kept.settings === "object") return kept;
+  } catch (error) {
+    // no storage, or a value this page cannot read: nothing kept
+  }
+  return null;
+}
+
+function store(kept) {
+  try {
+    localStorage.setItem(OFFLINE_KEY, JSON.stringify(kept));
+    return true;
+  } catch (error) {
+    return false;  // no storage, or full (My words shares it)
+  }
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// How many boards are kept for rounds with `settings` (the /api/offline body).
+export function keptCount(settings) {
+  const kept = readKept();
+  return kept && same(kept.settings, settings) ? kept.rounds.length : 0;
+}
+
+// Whether boards are kept, but for other settings than `settings`.
+export function keptForOthers(settings) {
+  const kept = readKept();
+  return Boolean(kept && kept.rounds.length && !same(kept.settings, settings));
+}
+
+// The word list the kept boards are of ({name, title, language, languageName}), or null: a
+// page opened offline, without the server's lists, offers it.
+export function keptList() {
+  const kept = readKept();
+  return kept && kept.list ? kept.list : null;
+}
+
+// "3 boards kept for offline play." (or "No board is kept for offline play.").
+export function keptLine(count) {
+  if (!count) return "No board is kept for offline play.";
+  return `${count} board${count === 1 ? "" : "s"} kept for offline play.`;
+}
+
+let filling = null;  // one fill at a time: a second waits for the first
+
+// Boards kept up to the server's number for `settings` (boards of other settings dropped);
+// `list` describes the word list for a page opened offline. Resolves to the count kept.
+export function keepAhead(settings, list) {
+  const fill = async () => {
+    let kept = readKept();
+    if (!kept || !same(kept.settings, settings)) {
+      kept = { version: VERSION, settings, list, rounds: [], keep: 1 };
+      store(kept);  // the old settings' boards go at once: they are not this player's
+    }
+    if (kept.rounds.length >= kept.keep && kept.labels) return kept.rounds.length;
+    const answer = await api("/api/offline", settings);
+    const now = readKept();  // a round may have been taken meanwhile
+    const rounds = now && same(now.settings, settings) ? now.rounds : [];
+    kept = { version: VERSION, settings, list, rounds, keep: answer.keep, labels: answer.labels };
+    let tooLarge = 0;
+    for (const round of answer.rounds) {
+      if (kept.rounds.length >= answer.keep) break;
+      kept.rounds.push(round);
+      if (JSON.stringify(kept).length > answer.max_bytes) {  // too large to keep
+        kept.rounds.pop();
+        tooLarge += 1;
+      }
+    }
+    if (!store(kept)) {
+      throw new Error("the browser's storage is full or off");
+    }
+    if (!kept.rounds.length && tooLarge) {
+      throw new Error("the boards of these settings are too large to keep");
+    }
+    return kept.rounds.length;
+  };
+  const run = (filling ?? Promise.resolve()).then(fill);
+  const settled = run.then(() => {}, () => {});  // never rejects: the caller has the error
+  filling = settled;
+  settled.then(() => { if (filling === settled) filling = null; });
+  return run;
+}
+
+// The next kept board for `settings`, taken out of the kept ones: { round, labels, left },
+// or null when none is kept for them.
+export function takeKept(settings) {
+  const kept = readKept();
+  if (!kept || !same(kept.settings, settings) || !kept.rounds.length || !kept.labels) return null;
+  const round = kept.rounds.shift();
+  store(kept);
+  return { round, labels: kept.labels, left: kept.rounds.length };
+}
+
+// ------------------------------------------------------------------ judging
+
+const ASCII = /^[\x00-\x7f]*$/;
+const bare = (letter) => letter.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+
+// A typed entry as the list reads it, and the note a verdict adds when accents the list has
+// no letter for were dropped (boggle.game.words.typed_word and reading_note).
+export function readTyped(entry, reading) {
+  let word = lowerLetters(entry.trim());
+  if (reading.fold) {
+    for (const [written, becomes] of reading.replace) word = word.split(written).join(becomes);
+    if (reading.fold_accents && !ASCII.test(word)) {
+      word = [...word].map((l) => (ASCII.test(l) || reading.keep.includes(l) ? l : bare(l))).join("");
+    }
+  }
+  if (ASCII.test(word)) return [word, ""];
+  const folded = [...word].map((letter) => {
+    if (ASCII.test(letter) || reading.alphabet.includes(letter)) return letter;
+    if (/\p{M}/u.test(letter)) return "";
+    const base = bare(letter);
+    return /^\p{L}+$/u.test(base) ? base : letter;
+  }).join("");
+  if (folded === word) return [word, ""];
+  return [folded, `read as ${folded.toUpperCase()}, without accents`];
+}
+
+const notes = (...parts) => parts.filter((part) => part).join("; ");
+
+// A word typed without the diacritics of a word of the board (or with others): which words
+// they are and the letters to type, "ŻABA is on the board: type ż" (boggle.game.words
+// diacritics_note, of the board's words that count).
+function diacritics(word, kept) {
+  const strip = (text) => [...bare(text)].map((l) => kept.reading.stroked[l] || l).join("");
+  const wanted = strip(word);
+  const spellings = kept.words.map((entry) => entry.word)
+    .filter((other) => other !== word && strip(other) === wanted)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, 3);
+  return spellings.map((spelling) => {
+    const typed = [...word];
+    const differ = [];
+    [...spelling].forEach((letter, at) => {
+      if (at < typed.length && typed[at] !== letter && !differ.includes(letter)) differ.push(letter);
+    });
+    return `${spelling.toUpperCase()} is on the board: type ${differ.join(", ")}`;
+  }).join("; ");
+}
+
+const PATH_STEPS = 200000;  // a search past it gives up (a word of one letter on a board of it)
+
+// A path of cells spelling `word` on faces `spelled` (row by row), each die once, or null.
+export function findPath(spelled, rows, cols, word) {
+  const used = new Array(spelled.length).fill(false);
+  const trail = [];
+  let steps = 0;
+  const step = (cell, at) => {
+    if (++steps > PATH_STEPS) throw new Error("gave up looking for a path");
+    const face = spelled[cell];
+    if (used[cell] || !face || !word.startsWith(face, at)) return false;
+    used[cell] = true;
+    trail.push(cell);
+    const end = at + face.length;
+    if (end === word.length) return true;
+    const row = Math.floor(cell / cols);
+    const col = cell % cols;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const r = row + dr;
+        const c = col + dc;
+        if ((dr || dc) && r >= 0 && c >= 0 && r < rows && c < cols && step(r * cols + c, end)) return true;
+      }
+    }
+    used[cell] = false;
+    trail.pop();
+    return false;
+  };
+  for (let cell = 0; cell < spelled.length; cell++) {
+    if (step(cell, 0)) return trail.map((i) => [Math.floor(i / cols), i % cols]);
+  }
+  return null;
+}
+
+const letters = (word) => [...word].length;
+
+// One player's round on a kept board, as POST /api/play answers it: every entry typed so far
+// told in order, the words found, the score and, once `finished`, the words missed, best first.
+export function judgeKept(kept, labels, entries, finished) {
+  const byWord = new Map(kept.words.map((entry) => [entry.word, entry]));
+  const other = new Set(kept.other);
+  const setting = kept.setting;
+  const found = [];
+  const setApart = [];
+  const feedback = entries.map((entry) => {
+    const [word, read] = readTyped(entry, kept.reading);
+    const said = (status, message, points = 0) => ({ word, status, label: labels[status] || status, points, message });
+    if (!word) return said("invalid", entry.trim() ? "no letters" : "empty line");
+    if (!/^\p{L}+$/u.test(word)) return said("invalid", `'${entry.trim()}' has characters that are not letters`);
+    if (found.includes(word)) return said("already_found", read);
+    if (letters(word) < kept.min_length) return said("too_short", notes(`shorter than ${kept.min_length} letters`, read));
+    const counted = byWord.get(word);
+    if (counted) {
+      found.push(word);
+      return said("accepted", read, counted.points);
+    }
+    if (other.has(word)) {
+      const status = setting.other_words === "zero" ? "set_apart" : "other_level";
+      if (status === "set_apart" && !setApart.includes(word)) setApart.push(word);
+      return said(status, notes(`not a ${setting.word_level} word`, diacritics(word, kept), read));
+    }
+    try {
+      const path = findPath(kept.spelled, kept.rows, kept.cols, word);
+      return said(path ? "not_a_word" : "not_on_board", notes(diacritics(word, kept), read));
+    } catch (error) {
+      return said("not_a_word", notes(error.message, read));
+    }
+  });
+  const foundSet = new Set(found);
+  const missed = finished ? kept.words.filter((entry) => !foundSet.has(entry.word)).sort((a, b) =>
+    b.points - a.points || letters(b.word) - letters(a.word) || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)) : null;
+  return {
+    feedback,
+    found: found.map((word) => {
+      const entry = byWord.get(word);
+      return { word, points: entry.points, path: entry.path, written: entry.written || [] };
+    }),
+    score: found.reduce((sum, word) => sum + byWord.get(word).points, 0),
+    maximum: kept.maximum,
+    total: kept.total,
+    missed,
+    set_apart: setApart,
+    levels: kept.levels,
+  };
+}

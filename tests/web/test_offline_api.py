@@ -1,0 +1,115 @@
+"""POST /api/offline: boards kept ahead for solo rounds with no connection, each with what
+judging a round on it needs, as POST /api/play would judge it (the page's judge is held to
+/api/play in tests/web/test_offline_browser.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from fastapi.testclient import TestClient
+
+from boggle import Board, Lexicon
+from boggle.game.offline import OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
+from boggle.model.rules import CLASSIC
+from boggle.web.app import WebConfig, create_app
+from boggle.web.routes import FEEDBACK_LABELS
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(WebConfig(preload=False))) as test_client:
+        yield test_client
+
+
+def finished(client: TestClient, kept: dict[str, Any], **settings: Any) -> Any:
+    body = {"board": kept["board"], "words": [], "finished": True, **settings}
+    return client.post("/api/play", json=body).json()
+
+
+def test_the_server_says_how_many_boards_to_keep_and_rolls_them(client: TestClient) -> None:
+    answer = client.post("/api/offline", json={})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["keep"] == OFFLINE_ROUNDS == len(body["rounds"])
+    assert body["max_bytes"] == OFFLINE_MAX_BYTES and body["labels"] == FEEDBACK_LABELS
+    assert len({kept["board"] for kept in body["rounds"]}) == OFFLINE_ROUNDS  # newly rolled
+    for kept in body["rounds"]:
+        played = finished(client, kept)
+        # the words that count are the report's words missed, with what it shows of them
+        assert sorted(kept["words"], key=lambda w: w["word"]) == sorted(
+            played["missed"], key=lambda w: w["word"]
+        )
+        assert (kept["maximum"], kept["total"]) == (played["maximum"], played["total"])
+        assert kept["levels"] == played["levels"] and kept["other"] == []
+        assert kept["min_length"] == 3 and kept["rows"] == kept["cols"] == 4
+        assert kept["spelled"] == [face for row in kept["faces"] for face in row]
+
+
+def test_boards_of_another_language_and_size(client: TestClient) -> None:
+    body = client.post("/api/offline", json={"dictionary": "es", "rows": 5, "cols": 5}).json()
+    kept = body["rounds"][0]
+    assert (kept["rows"], kept["cols"], kept["rules"], kept["min_length"]) == (5, 5, "big", 4)
+    reading = kept["reading"]
+    assert reading["language"] == "es" and reading["fold"] and reading["fold_accents"]
+    assert reading["keep"] == "ñ" and "ñ" in reading["alphabet"]
+    played = finished(client, kept, dictionary="es")
+    assert kept["maximum"] == played["maximum"]
+
+
+def test_the_words_a_level_leaves_out_are_the_board_s_own(client: TestClient) -> None:
+    """A word of the board outside the level is in ``other``: /api/play sets it apart."""
+    pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
+    settings = {"word_level": "common", "other_words": "zero"}
+    body = client.post("/api/offline", json=settings).json()
+    for kept in body["rounds"]:
+        assert kept["setting"] == settings
+        counted = {w["word"] for w in kept["words"]}
+        assert not counted & set(kept["other"])
+        assert {w["level"] for w in kept["words"]} <= {"common"}
+        played = client.post(
+            "/api/play", json={"board": kept["board"], "words": kept["other"], **settings}
+        ).json()
+        assert [f["status"] for f in played["feedback"]] == ["set_apart"] * len(kept["other"])
+
+
+def test_a_board_given_is_that_board_s_round_alone(client: TestClient) -> None:
+    """A round started online keeps its own board's words, to go on offline."""
+    body = client.post("/api/offline", json={"board": "fxie amlo ewbx astu"}).json()
+    assert [kept["board"] for kept in body["rounds"]] == ["fxie amlo ewbx astu"]
+    played = finished(client, body["rounds"][0])
+    assert body["rounds"][0]["maximum"] == played["maximum"]
+    refused = client.post("/api/offline", json={"board": "fxie amlo ewbx astu", "rows": 5})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "a board given is not rolled: leave out rows"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "said"),
+    [
+        ({"dictionary": "es", "dice": "new"}, 400, "leave the dice out"),
+        ({"dictionary": "nope"}, 400, "unknown word list"),
+        ({"dice": "uniform", "rows": 30, "cols": 30}, 413, "too large for this server"),
+        ({"word_level": "rare"}, 422, ""),
+        ({"seed": 7}, 422, ""),  # kept boards are never the same roll twice
+        ({"board": "abc de"}, 400, ""),
+    ],
+)
+def test_bad_settings_are_one_line(
+    client: TestClient, body: dict[str, Any], status: int, said: str
+) -> None:
+    answer = client.post("/api/offline", json=body)
+    assert answer.status_code == status
+    assert said in answer.json()["error"]
+
+
+def test_a_list_s_reading_and_faces_as_it_spells_them() -> None:
+    french = Lexicon.from_words(["ete"])
+    french.language = "fr"
+    kept = offline_round(Board.parse("été/"), french, CLASSIC)
+    assert kept["faces"] == [["é", "t", "é"]] and kept["spelled"] == ["e", "t", "e"]
+    assert kept["reading"]["fold"] and kept["reading"]["language"] == "fr"
+    assert [w["word"] for w in kept["words"]] == ["ete"]

@@ -1,0 +1,238 @@
+"""Solo rounds with no connection: while online the play page keeps boards ahead (POST
+/api/offline) in localStorage; offline, Start plays the next kept board, judged on the page
+as POST /api/play judges it, with the round's report, and says how many boards are left;
+with none left, Start says so in one line (in headless Chromium, with the service worker
+serving the page offline; without a browser these tests skip with a reason)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from browser import Pages, chromium
+from serve_process import ServeProcess, warm_up
+
+KEPT = "boggle-offline-rounds"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServeProcess]:
+    served = ServeProcess(None)
+    try:
+        warm_up(served.url)
+        yield served
+    finally:
+        served.stop()
+
+
+@pytest.fixture()
+def pages() -> Iterator[Pages]:
+    with chromium() as browser:
+        opened = Pages(browser)
+        yield opened
+        opened.close()
+
+
+def post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def kept(page: Any) -> Any:
+    return page.evaluate(f"() => JSON.parse(localStorage.getItem('{KEPT}'))")
+
+
+def non_word_on_the_board(round_: dict[str, Any]) -> str:
+    """Three neighbouring dice of the first row read as a word no list has."""
+    listed = {entry["word"] for entry in round_["words"]} | set(round_["other"])
+    faces = round_["spelled"]
+    for start in range(round_["cols"] - 2):
+        word = "".join(faces[start : start + 3])
+        if word not in listed:
+            return word
+    pytest.skip("every three dice of the first row spell a listed word")
+
+
+def test_a_kept_board_is_played_offline_with_its_report(server: ServeProcess, pages: Pages) -> None:
+    page = pages.open(server.url + "/play")
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    stored = kept(page)
+    assert len(stored["rounds"]) == 3 and stored["settings"]["dictionary"]
+    first = stored["rounds"][0]
+    page.reload()  # now under the worker, which keeps the page and its scripts
+    page.wait_for_selector("body[data-ready='true']")
+
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#play-offline")).to_have_text(
+        "You are offline: 3 boards kept for offline play."
+    )
+    assert page.locator("#error").is_hidden()  # the lists did not come: the kept one is offered
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "Offline round: judged on this device, no hints. 2 boards kept for offline play."
+    )
+    assert page.locator("#play-hint").is_disabled()
+    assert page.locator("#board-input").input_value() == first["board"]
+
+    best = first["words"][0]
+    page.fill("#play-input", best["word"].upper())
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{best['points']}")
+    page.fill("#play-input", best["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text("already found")
+    page.fill("#play-input", non_word_on_the_board(first))
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text("not a word")
+    page.fill("#play-input", "zzzzzzzzzzzzzzzzz")
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text("not on the board")
+    expect(page.locator("#play-score")).to_have_text(
+        f"{best['points']} point{'s' if best['points'] != 1 else ''}, 1 word"
+    )
+    page.reload()  # the round is taken up again, offline, with its words and its board
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#play-input")).to_be_visible()
+    expect(page.locator("#play-found")).to_contain_text(best["word"])
+    assert page.locator("#board-input").input_value() == first["board"]
+
+    page.click("#play-end")
+    line = page.locator("#play-result-line")
+    expect(line).to_contain_text(f"You scored {best['points']} of {first['maximum']:,} point")
+    expect(line).to_contain_text("(An offline round, judged on this device.)")
+    missed = page.locator("#play-missed .word").count()
+    assert missed == first["total"] - 1
+    expect(page.locator("#play-offline")).to_have_text("2 boards kept for offline play.")
+
+    for left in (1, 0):  # the two boards left, each once
+        page.click("#play-again")
+        expect(page.locator("#play-hint-text")).to_contain_text(
+            "No board is kept for offline play." if left == 0 else "1 board kept"
+        )
+        page.click("#play-end")
+        expect(page.locator("#play-result-line")).to_contain_text("An offline round")
+    page.click("#play-again")
+    expect(page.locator("#error")).to_have_text(
+        "you are offline, and no board is kept for offline play with these settings: "
+        "the play page keeps some while connected"
+    )
+    page.context.set_offline(False)
+
+
+def test_other_settings_keep_other_boards_and_too_large_ones_are_said(
+    server: ServeProcess, pages: Pages
+) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    assert kept(page)["settings"].get("rules") is None
+    page.select_option("#rules-select", "big")  # another rule: other boards
+    page.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('{KEPT}')).settings.rules === 'big'"
+        f" && JSON.parse(localStorage.getItem('{KEPT}')).rounds.length === 3"
+    )
+    assert {round_["min_length"] for round_ in kept(page)["rounds"]} == {4}
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+
+    def little_room(route: Any) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        body["max_bytes"] = 200  # no board fits
+        route.fulfill(response=answer, json=body)
+
+    page.route("**/api/offline", little_room)
+    page.select_option("#rules-select", "classic")
+    expect(page.locator("#play-offline")).to_have_text(
+        "No board is kept for offline play. (the boards of these settings are too large to keep)"
+    )
+    assert kept(page)["rounds"] == []
+
+
+def test_a_round_started_online_finishes_offline_with_its_report(
+    server: ServeProcess, pages: Pages
+) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    page.wait_for_function(
+        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
+    )
+    board = page.locator("#board-input").input_value()
+    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    first, second = played["missed"][0], played["missed"][1]
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")  # judged by the server
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{first['points']}")
+
+    page.context.set_offline(True)
+    page.fill("#play-input", second["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{second['points']}")
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "The connection is lost: the round goes on, judged on this device (no hints)."
+    )
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text("already found")
+    page.click("#play-end")
+    score = first["points"] + second["points"]
+    expect(page.locator("#play-result-line")).to_contain_text(
+        f"You scored {score} of {played['maximum']:,} point"
+    )
+    assert page.locator("#play-missed .word").count() == played["total"] - 2
+    assert page.locator("#error").is_hidden()
+    page.context.set_offline(False)
+
+
+ENTRIES = {
+    None: ["FAME", "fame", "Fâme", "ox", "", "a1", "zzzzzq", "axe", "mile", "limbo"],
+    "es": ["AÉREA", "aerea", "niño", "ño", "pañal", "casa", "ÁRBOL", "zzz", "1"],
+}
+
+
+@pytest.mark.parametrize("dictionary", list(ENTRIES), ids=["default", "es"])
+def test_the_page_judges_a_kept_board_as_the_server_does(
+    server: ServeProcess, pages: Pages, dictionary: str | None
+) -> None:
+    """Every entry typed (its words, a word again, too short, invalid, accents the list
+    reads or drops, not a word, not on the board), judged on the page, is judged as
+    /api/play judges it, and so is the round's report."""
+    settings: dict[str, Any] = {"word_level": "common", "other_words": "zero"}
+    if dictionary:
+        settings["dictionary"] = dictionary
+    answer = post(server.url + "/api/offline", settings)
+    page = pages.open(server.url + "/play")
+    for round_ in answer["rounds"]:
+        listed = [entry["word"] for entry in round_["words"][:6]] + round_["other"][:3]
+        entries = [*ENTRIES[dictionary], *listed, *listed[:2], non_word_on_the_board(round_)]
+        on_page = page.evaluate(
+            """async ([round, labels, entries]) => {
+              const { judgeKept } = await import("/static/offline.js");
+              return judgeKept(round, labels, entries, true);
+            }""",
+            [round_, answer["labels"], entries],
+        )
+        body = {"board": round_["board"], "words": entries, "finished": True, **settings}
+        body.pop("dice", None)
+        served = post(server.url + "/api/play", body)
+        assert on_page["feedback"] == served["feedback"]
+        for key in ["found", "score", "maximum", "total", "set_apart", "levels"]:
+            assert on_page[key] == served[key], key
+        assert [w["word"] for w in on_page["missed"]] == [w["word"] for w in served["missed"]]
+        assert on_page["missed"] == served["missed"]
