@@ -1,0 +1,82 @@
+"""A club's tournament evening in a room: the organiser's projector shows the board and
+the standings, a dozen phones play, the evening's results are downloaded at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@pytest.fixture()
+def players(browser: Any) -> Iterator[Pages]:
+    """One browser context a player."""
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+def create_room(page: Any, name: str, **fields: str) -> str:
+    """A room made on the room page open in ``page`` with ``fields`` set; its code."""
+    page.fill("#create-name", name)
+    for field, value in fields.items():
+        box = page.locator(f"#create-{field}")
+        if box.evaluate("box => box.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code][data-phase='lobby']")
+    return str(page.locator("body").get_attribute("data-code"))
+
+
+def join(players: Pages, server: ClockedServer, code: str, name: str) -> Any:
+    page = players.open(server.url + f"/room/{code}")
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_selector(f"body[data-code='{code}']")
+    return page
+
+
+def uncovered(page: Any, selector: str) -> bool:
+    """Whether the middle of ``selector``, scrolled into view, is itself on top there
+    (not under another element, such as a board that sticks to the top of the screen)."""
+    box = page.locator(selector)
+    box.scroll_into_view_if_needed()
+    return bool(
+        box.evaluate(
+            """node => { const r = node.getBoundingClientRect();
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return node === top || node.contains(top); }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("screen", [(1280, 800), (1920, 1080)])
+def test_the_projector_s_results_are_not_under_its_board(
+    players: Pages, clocked_server: ClockedServer, screen: tuple[int, int]
+) -> None:
+    """The host who shows the board had it as high as the screen after the round too: too
+    wide to leave the results room beside it, it stood over them, stuck to the top of the
+    screen, and the standings scrolled under it, hidden from the room.  Between rounds the
+    board is a player's size again, the results beside it."""
+    server = clocked_server
+    host = players.open(server.url + "/room")
+    host.set_viewport_size({"width": screen[0], "height": screen[1]})
+    host.check("#create-watch")
+    code = create_room(host, "Club", seconds=str(LONGEST_ROUND))
+    join(players, server, code, "Ann")
+    host.wait_for_selector("#players li[data-name='Ann']")
+    host.click("#start-button")
+    host.wait_for_selector("body[data-phase='playing'] #board .cube")
+    die = host.locator("#board .cube").first.evaluate("d => d.getBoundingClientRect().width")
+    assert die > 140  # in the round the board still fills the projector's height
+    server.clock.now += LONGEST_ROUND
+    host.wait_for_selector("#results:not([hidden])")
+    for selector in ("#results-title", "#standings", "#results-csv"):
+        assert uncovered(host, selector), selector
