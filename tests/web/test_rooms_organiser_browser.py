@@ -78,5 +78,8 @@ def test_the_projector_s_results_are_not_under_its_board(
     assert die > 140  # in the round the board still fills the projector's height
     server.clock.now += LONGEST_ROUND
     host.wait_for_selector("#results:not([hidden])")
-    for selector in ("#results-title", "#standings", "#results-csv"):
+    for selector in ("#results-title", "#standings", "#standings-csv", "#results-csv"):
         assert uncovered(host, selector), selector
+    # the evening's standings, for the organiser to keep (tests/web/test_rooms_evening.py)
+    link = host.locator("#standings-csv").get_attribute("href")
+    assert link == f"/api/rooms/{code}/standings.csv"

@@ -790,6 +790,7 @@ function showResults(summary) {
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
   $("results-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/results.csv`;
+  $("standings-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/standings.csv`;
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
   const late = Boolean(state.you) && !state.watching && !hasOwn(summary.totals, state.you);
