@@ -83,3 +83,25 @@ def test_the_projector_s_results_are_not_under_its_board(
     # the evening's standings, for the organiser to keep (tests/web/test_rooms_evening.py)
     link = host.locator("#standings-csv").get_attribute("href")
     assert link == f"/api/rooms/{code}/standings.csv"
+
+
+def test_a_player_reads_the_shortest_word_that_counts_before_the_round(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A club plays 4x4 with words of 4 letters or more ("big" rules); the players' line
+    said "big rules", and a player learned what that meant from their first 3-letter word
+    refused "too short" in the round."""
+    server = clocked_server
+    host = players.open(server.url + "/room")
+    code = create_room(host, "Club", rules="big", seconds=str(LONGEST_ROUND))
+    phone = join(players, server, code, "Ann")
+    info = phone.locator("#match-info").inner_text()
+    assert "big rules (words of 4+ letters)" in info, info
+    assert "classic rules (words of 3+ letters)" in create_and_read(players, server)
+
+
+def create_and_read(players: Pages, server: ClockedServer) -> str:
+    """The match line of a room made with the rules by the board's size (4x4: classic)."""
+    page = players.open(server.url + "/room")
+    create_room(page, "Dee")
+    return str(page.locator("#match-info").inner_text())
