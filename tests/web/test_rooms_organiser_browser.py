@@ -105,3 +105,28 @@ def create_and_read(players: Pages, server: ClockedServer) -> str:
     page = players.open(server.url + "/room")
     create_room(page, "Dee")
     return str(page.locator("#match-info").inner_text())
+
+
+def test_a_round_s_results_print_with_every_player_s_words(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The print style left out every button, and a room's words are buttons (their path
+    on hover): the organiser's printed results had each player's verdicts ("not on board")
+    without the words, and the words nobody found not at all."""
+    server = clocked_server
+    host = players.open(server.url + "/room")
+    host.check("#create-watch")
+    code = create_room(host, "Club", seconds=str(LONGEST_ROUND))
+    ann = join(players, server, code, "Ann")
+    host.wait_for_selector("#players li[data-name='Ann']")
+    host.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    ann.fill("#word-input", "fame")
+    ann.press("#word-input", "Enter")
+    ann.wait_for_selector("#my-words li[data-word='fame']")
+    server.clock.now += LONGEST_ROUND
+    host.wait_for_selector("#results:not([hidden]) #unfound .word")
+    host.emulate_media(media="print")
+    assert host.locator(".result-player[data-name='Ann'] .word[data-word='fame']").is_visible()
+    assert host.locator("#unfound .word[data-word='mile']").is_visible()
+    assert host.locator("#start-button").is_hidden()  # the buttons to press stay out
