@@ -3,6 +3,8 @@ the standings, a dozen phones play, the evening's results are downloaded at the 
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,6 +13,7 @@ from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 
 
 @pytest.fixture()
@@ -130,3 +133,30 @@ def test_a_round_s_results_print_with_every_player_s_words(
     assert host.locator(".result-player[data-name='Ann'] .word[data-word='fame']").is_visible()
     assert host.locator("#unfound .word[data-word='mile']").is_visible()
     assert host.locator("#start-button").is_hidden()  # the buttons to press stay out
+
+
+def test_a_club_of_16_leaves_the_projector_s_board_on_its_screen(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The players' chips stood above the projector's board, a line of them sized for: a
+    club of 16 took six lines on a 1024x768 projector, and the board's last row was under
+    the screen's edge.  In a round the players are beside the board, under the clock."""
+    server = clocked_server
+    host = players.open(server.url + "/room")
+    host.set_viewport_size({"width": 1024, "height": 768})
+    host.check("#create-watch")
+    code = create_room(host, "Club", seconds=str(LONGEST_ROUND))
+    socket_url = server.url.replace("http://", "ws://") + "/ws/rooms"
+    with contextlib.ExitStack() as phones:
+        for number in range(1, 17):
+            phone = phones.enter_context(sync_client.connect(socket_url, ping_interval=None))
+            phone.send(json.dumps({"type": "join", "code": code, "name": f"Player {number:02d}"}))
+        host.wait_for_selector("#players li[data-name='Player 16']")
+        host.click("#start-button")
+        host.wait_for_selector("body[data-phase='playing'] #board .cube")
+        board = host.locator("#board").bounding_box()
+        assert board["y"] + board["height"] <= 768, board  # every row on the screen
+        assert board["width"] > 500  # and as large as it can be
+        chips = host.locator("#players").bounding_box()
+        assert chips["x"] >= board["x"] + board["width"], (chips, board)  # beside it
+        assert host.locator("#players .remove-player").first.is_hidden()
