@@ -160,3 +160,29 @@ def test_a_club_of_16_leaves_the_projector_s_board_on_its_screen(
         chips = host.locator("#players").bounding_box()
         assert chips["x"] >= board["x"] + board["width"], (chips, board)  # beside it
         assert host.locator("#players .remove-player").first.is_hidden()
+
+
+def test_a_club_s_standings_come_before_every_player_s_words(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A round's results listed each player's words first, a card a player, and the
+    standings under them: with a club of 12 the standings were four phone screens below the
+    round's end, and the projector's too.  They come first, each player's words under them."""
+    server = clocked_server
+    host = players.open(server.url + "/room", viewport={"width": 390, "height": 844})
+    code = create_room(host, "Club", seconds=str(LONGEST_ROUND))
+    socket_url = server.url.replace("http://", "ws://") + "/ws/rooms"
+    with contextlib.ExitStack() as phones:
+        for number in range(1, 12):
+            phone = phones.enter_context(sync_client.connect(socket_url, ping_interval=None))
+            phone.send(json.dumps({"type": "join", "code": code, "name": f"Player {number:02d}"}))
+        host.wait_for_selector("#players li[data-name='Player 11']")
+        host.click("#start-button")
+        host.wait_for_selector("body[data-phase='playing'] #board .cube")
+        server.clock.now += LONGEST_ROUND
+        host.wait_for_selector("#results:not([hidden]) .result-player")
+    top = host.locator("#results-title").evaluate("t => t.getBoundingClientRect().top")
+    table = host.locator("#standings").evaluate("t => t.getBoundingClientRect().top")
+    assert table - top < 844 / 2, (top, table)  # on the results' first screen
+    words = host.locator("#result-players").evaluate("t => t.getBoundingClientRect().top")
+    assert words > table
