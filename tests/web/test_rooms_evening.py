@@ -92,3 +92,26 @@ def test_an_evening_of_two_matches_downloads_as_standings() -> None:
         "evening,3,Cy,0,1,0,no,,",
     ]
     assert missing.status_code == 404 and "no room" in missing.json()["error"]
+
+
+def test_a_club_s_week_long_challenge_downloads_as_a_spreadsheet() -> None:
+    """A club's challenge (one board, played by each member in their own time) had its
+    results as JSON only; ``results.csv`` is a row a player, best first."""
+    client = TestClient(create_app(WebConfig(preload=False)))
+    made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu", "seconds": 90})
+    code = made.json()["code"]
+    for name, words in (("Ann", ["fame", "mile"]), ("=Bob", ["fame", "limbo"]), ("Cy", [])):
+        posted = client.post(f"/api/challenges/{code}/results", json={"name": name, "words": words})
+        assert posted.status_code == 201, posted.text
+    answer = client.get(f"/api/challenges/{code}/results.csv")
+    missing = client.get("/api/challenges/NOSUCH23/results.csv")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    assert f'filename="boggle-challenge-{code}.csv"' in answer.headers["content-disposition"]
+    lines = answer.text.splitlines()
+    assert lines[0] == "rank,player,points,words,found,only_they_found,posted"
+    assert [line.split(",")[:6] for line in lines[1:]] == [
+        ["1", "'=Bob", "3", "2", "fame limbo", "limbo"],
+        ["2", "Ann", "2", "2", "fame mile", "mile"],
+        ["3", "Cy", "0", "0", "", ""],
+    ]
+    assert missing.status_code == 404 and "no challenge" in missing.json()["error"]

@@ -186,3 +186,18 @@ def test_a_club_s_standings_come_before_every_player_s_words(
     assert table - top < 844 / 2, (top, table)  # on the results' first screen
     words = host.locator("#result-players").evaluate("t => t.getBoundingClientRect().top")
     assert words > table
+
+
+def test_a_challenge_s_results_offer_a_spreadsheet(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Everyone's results of a club's challenge, once played, link to their spreadsheet
+    (tests/web/test_rooms_evening.py has what is in it)."""
+    from challenge_round import make_challenge, play_challenge
+
+    made = make_challenge(clocked_server.url, played={"bob": ["fame"]})
+    page = players.open(clocked_server.url + made["path"])
+    play_challenge(page, "ann", ["mile"])
+    link = page.locator("#challenge-csv")
+    assert link.is_visible()
+    assert link.get_attribute("href") == f"/api/challenges/{made['code']}/results.csv"

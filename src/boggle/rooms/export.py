@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 from typing import Any
 
 from boggle.rooms.room import standings as ranked
@@ -192,4 +193,40 @@ def standings_csv(stored: dict[str, Any]) -> str:
         fixed = (row["match"], row["rank"], row["name"], row["total"], row["rounds"], row["won"])
         scores = [row["scores"].get(n, "") for n in range(1, most + 1)]
         writer.writerow([_cell(v) for v in (*fixed, "yes" if row["finished"] else "no", *scores)])
+    return out.getvalue()
+
+
+CHALLENGE_COLUMNS = ("rank", "player", "points", "words", "found", "only_they_found", "posted")
+"""The columns of :func:`challenge_csv`."""
+
+
+def challenge_csv(challenge: dict[str, Any]) -> str:
+    """A challenge's results (``GET /api/challenges/{code}``'s body) as CSV text: a row a
+    player, best first as ranked (equal points share a rank), with the points, the number
+    of words, the words that counted, those only this player found, and when the result
+    was posted (UTC); for a club's challenge played over a week, kept when it ends.
+
+    >>> print(challenge_csv({"results": [{"rank": 1, "name": "ann", "score": 2, "count": 2,
+    ...     "only": ["mile"], "posted": 1795400000.0, "words": [{"word": "fame"},
+    ...     {"word": "mile"}]}, {"rank": 2, "name": "=bob", "score": 1, "count": 1,
+    ...     "only": [], "posted": 1795400060.5, "words": [{"word": "fame"}]}]}), end="")
+    rank,player,points,words,found,only_they_found,posted
+    1,ann,2,2,fame mile,mile,2026-11-23 02:13:20
+    2,'=bob,1,1,fame,,2026-11-23 02:14:20
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CHALLENGE_COLUMNS)
+    for result in challenge.get("results", []):
+        posted = datetime.fromtimestamp(float(result["posted"]), UTC).strftime("%Y-%m-%d %H:%M:%S")
+        row = (
+            result["rank"],
+            result["name"],
+            result["score"],
+            result["count"],
+            " ".join(_word(entry) for entry in result.get("words", [])),
+            " ".join(result.get("only", [])),
+            posted,
+        )
+        writer.writerow([_cell(v) for v in row])
     return out.getvalue()
