@@ -26,3 +26,5 @@ def test_a_printed_board_is_the_board_alone_large_then_its_words(
     style = "e => getComputedStyle(e).breakBefore"
     assert page.locator("#summary").evaluate(style) == "page"
     assert page.locator("#words").is_visible()  # the answer key
+    # its words too: buttons (a word's path on hover), they were left out with the forms'
+    assert page.locator("#words .word[data-word='fame']").is_visible()

@@ -16,13 +16,20 @@ spreadsheet would take for a formula (a name typed as ``=1+1``) starts with ``'`
 match,round,board,player,rank,score,total,counted,not_counted
 1,1,fxie amlo ewbx astu,ann,1,1,1,fame,zzz (not on board)
 1,1,fxie amlo ewbx astu,(nobody found),,,,limbo mile,
+
+A club's evening is a table, not a log of words: :func:`standings_csv` gives each match's
+final standings, a row a player, with each round's score, and then the evening over every
+match.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 from typing import Any
+
+from boggle.rooms.room import standings as ranked
 
 NOBODY = "(nobody found)"
 """The ``player`` of the row listing a round's words nobody found."""
@@ -70,4 +77,156 @@ def results_csv(stored: dict[str, Any]) -> str:
             )
         unfound = " ".join(entry["word"] for entry in summary.get("unfound", []))
         writer.writerow([_cell(v) for v in (*place, NOBODY, "", "", "", unfound, "")])
+    return out.getvalue()
+
+
+EVENING = "evening"
+"""The ``match`` of the rows that add up every match of the room (:func:`standings_csv`)."""
+
+STANDINGS_COLUMNS = ("match", "rank", "player", "total", "rounds", "won", "finished")
+"""The first columns of :func:`standings_csv`; a column a round follows (``round 1``, ...)."""
+
+
+def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each match of ``stored`` (:meth:`boggle.rooms.ResultStore.results`) as its standings
+    after its last round, and then the evening: every player's points over all the matches.
+
+    One entry a player a match, in the match's order (best first, equal totals sharing a
+    rank): ``match``, ``rank``, ``name``, ``total``, ``rounds`` (the rounds the player had a
+    seat in: a player who left, or joined late, has fewer), ``scores`` (``{round: points}``),
+    ``won`` (1 for a winner of a finished match, else 0) and ``finished`` (whether the match
+    is over: a match under way is its standings so far).  Then the ``"evening"`` entries:
+    each player's ``total`` over the matches, ranked by it, the ``rounds`` played and the
+    matches ``won``.  Everyone in a match's standings is in it, a player removed or gone too:
+    their points were scored.
+
+    >>> def round_(match, n, scores, totals, winners=None):
+    ...     return {"match": match, "round": n, "scores": scores, "standings": ranked(totals),
+    ...             "match_over": winners is not None, "winners": winners or []}
+    >>> stored = {"rounds": [round_(1, 1, {"ann": 3, "bob": 5}, {"ann": 3, "bob": 5}),
+    ...     round_(1, 2, {"ann": 4, "bob": 1}, {"ann": 7, "bob": 6}, ["ann"]),
+    ...     round_(2, 1, {"bob": 2}, {"bob": 2})]}
+    >>> for row in evening_standings(stored):
+    ...     print(row["match"], row["rank"], row["name"], row["total"], row["rounds"],
+    ...           row["scores"], row["won"], row["finished"])
+    1 1 ann 7 2 {1: 3, 2: 4} 1 True
+    1 2 bob 6 2 {1: 5, 2: 1} 0 True
+    2 1 bob 2 1 {1: 2} 0 False
+    evening 1 bob 8 3 {} 0 False
+    evening 2 ann 7 2 {} 1 False
+    """
+    matches: dict[int, list[dict[str, Any]]] = {}
+    for summary in stored.get("rounds", []):
+        matches.setdefault(int(summary.get("match", 1)), []).append(summary)
+    rows: list[dict[str, Any]] = []
+    points: dict[str, int] = {}
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    for number, rounds in sorted(matches.items()):
+        rounds.sort(key=lambda summary: int(summary.get("round", 0)))
+        last = rounds[-1]
+        finished = bool(last.get("match_over"))
+        winners = set(last.get("winners") or []) if finished else set()
+        for entry in last.get("standings", []):
+            name = entry["name"]
+            scores = {
+                int(summary["round"]): summary["scores"][name]
+                for summary in rounds
+                if name in summary.get("scores", {})
+            }
+            rows.append(
+                {
+                    "match": number,
+                    "rank": entry["rank"],
+                    "name": name,
+                    "total": entry["total"],
+                    "rounds": len(scores),
+                    "scores": scores,
+                    "won": int(name in winners),
+                    "finished": finished,
+                }
+            )
+            points[name] = points.get(name, 0) + int(entry["total"])
+            played[name] = played.get(name, 0) + len(scores)
+            won[name] = won.get(name, 0) + int(name in winners)
+    over = all(row["finished"] for row in rows)
+    for entry in ranked(points):
+        name = entry["name"]
+        rows.append(
+            {
+                "match": EVENING,
+                "rank": entry["rank"],
+                "name": name,
+                "total": entry["total"],
+                "rounds": played[name],
+                "scores": {},
+                "won": won[name],
+                "finished": over,
+            }
+        )
+    return rows
+
+
+def standings_csv(stored: dict[str, Any]) -> str:
+    """:func:`evening_standings` as CSV text: a row a player a match (``match``, ``rank``,
+    ``player``, ``total``, ``rounds``, ``won``, ``finished`` as ``yes`` or ``no``, then
+    the points of each round, blank for a round the player was not in), then the
+    ``evening`` rows, each player's points over every match.
+
+    >>> stored = {"rounds": [{"match": 1, "round": 1, "scores": {"ann": 3, "=bob": 1},
+    ...     "standings": [{"name": "ann", "total": 3, "rank": 1},
+    ...                   {"name": "=bob", "total": 1, "rank": 2}],
+    ...     "match_over": True, "winners": ["ann"]}]}
+    >>> print(standings_csv(stored), end="")
+    match,rank,player,total,rounds,won,finished,round 1
+    1,1,ann,3,1,1,yes,3
+    1,2,'=bob,1,1,0,yes,1
+    evening,1,ann,3,1,1,yes,
+    evening,2,'=bob,1,1,0,yes,
+    """
+    rows = evening_standings(stored)
+    most = max((max(row["scores"], default=0) for row in rows), default=0)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*STANDINGS_COLUMNS, *(f"round {n}" for n in range(1, most + 1))])
+    for row in rows:
+        fixed = (row["match"], row["rank"], row["name"], row["total"], row["rounds"], row["won"])
+        scores = [row["scores"].get(n, "") for n in range(1, most + 1)]
+        writer.writerow([_cell(v) for v in (*fixed, "yes" if row["finished"] else "no", *scores)])
+    return out.getvalue()
+
+
+CHALLENGE_COLUMNS = ("rank", "player", "points", "words", "found", "only_they_found", "posted")
+"""The columns of :func:`challenge_csv`."""
+
+
+def challenge_csv(challenge: dict[str, Any]) -> str:
+    """A challenge's results (``GET /api/challenges/{code}``'s body) as CSV text: a row a
+    player, best first as ranked (equal points share a rank), with the points, the number
+    of words, the words that counted, those only this player found, and when the result
+    was posted (UTC); for a club's challenge played over a week, kept when it ends.
+
+    >>> print(challenge_csv({"results": [{"rank": 1, "name": "ann", "score": 2, "count": 2,
+    ...     "only": ["mile"], "posted": 1795400000.0, "words": [{"word": "fame"},
+    ...     {"word": "mile"}]}, {"rank": 2, "name": "=bob", "score": 1, "count": 1,
+    ...     "only": [], "posted": 1795400060.5, "words": [{"word": "fame"}]}]}), end="")
+    rank,player,points,words,found,only_they_found,posted
+    1,ann,2,2,fame mile,mile,2026-11-23 02:13:20
+    2,'=bob,1,1,fame,,2026-11-23 02:14:20
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CHALLENGE_COLUMNS)
+    for result in challenge.get("results", []):
+        posted = datetime.fromtimestamp(float(result["posted"]), UTC).strftime("%Y-%m-%d %H:%M:%S")
+        row = (
+            result["rank"],
+            result["name"],
+            result["score"],
+            result["count"],
+            " ".join(_word(entry) for entry in result.get("words", [])),
+            " ".join(result.get("only", [])),
+            posted,
+        )
+        writer.writerow([_cell(v) for v in row])
     return out.getvalue()

@@ -28,7 +28,7 @@ from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
@@ -41,6 +41,7 @@ from boggle.rooms.challenges import (
     CreationGate,
     missed_words,
 )
+from boggle.rooms.export import challenge_csv
 from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
 from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
@@ -344,6 +345,22 @@ async def get_challenge(
         return _body(service.store.find(code), service.store.results(code), context, name)
 
     return await _answer(context, work, context.rounds)
+
+
+@router.get("/api/challenges/{code}/results.csv", tags=["challenges"], responses=CHALLENGE_ERRORS)
+async def challenge_results_csv(code: str, context: Context, service: Service) -> Any:
+    """Everyone's results as a spreadsheet (CSV), best first: a row a player with the
+    points, the words counted and those only they found
+    (:func:`boggle.rooms.export.challenge_csv`)."""
+    answer = await get_challenge(code, context, service)
+    if isinstance(answer, JSONResponse):
+        return answer
+    name = f"boggle-challenge-{answer['code']}.csv"
+    return Response(
+        challenge_csv(answer),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 @router.post(

@@ -40,7 +40,7 @@ from boggle.model.rules import rules_for_board
 from boggle.model.wording import grouped
 from boggle.rooms.budget import WordBudget
 from boggle.rooms.config import RoomsConfig
-from boggle.rooms.export import results_csv
+from boggle.rooms.export import results_csv, standings_csv
 from boggle.rooms.hub import Hub, normalise_code
 from boggle.rooms.limits import CreationLimiter, KeyedRateLimiter, RateLimiter, RoomError
 from boggle.rooms.protocol import (
@@ -936,6 +936,22 @@ async def room_results_csv(code: str, service: Service, request: Request) -> Any
         results_csv(answer),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="boggle-room-{answer["code"]}.csv"'},
+    )
+
+
+@router.get("/api/rooms/{code}/standings.csv", tags=["rooms"], responses=ROOM_ERRORS)
+async def room_standings_csv(code: str, service: Service, request: Request) -> Any:
+    """A room's evening as a spreadsheet (CSV): each match's standings, a row a player with
+    the points of each round, then every player's points over all the matches
+    (:func:`boggle.rooms.export.standings_csv`); counted as a results request."""
+    answer = await room_results(code, service, request)
+    if isinstance(answer, JSONResponse):
+        return answer
+    name = f"boggle-room-{answer['code']}-standings.csv"
+    return Response(
+        standings_csv(answer),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
 

@@ -318,6 +318,7 @@ function showResults(challenge, you, played = false) {
   $("challenge-summary").textContent = mine
     ? `You (${mine.name}) scored ${points(mine.score)} of ${challenge.maximum}: ${words(mine.count)} of ${challenge.total}; rank ${mine.rank} of ${challenge.results.length}.`
     : `${challenge.results.length} result${challenge.results.length === 1 ? "" : "s"}, best first.`;
+  $("challenge-csv").href = `/api/challenges/${encodeURIComponent(challenge.code)}/results.csv`;
   const body = $("challenge-results").querySelector("tbody");
   body.replaceChildren();
   for (const row of challenge.results) {

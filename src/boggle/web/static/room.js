@@ -441,7 +441,9 @@ function showRoom(room) {
   const english = !s.language || s.language === "en";  // another language: its list's letters
   const letters = english ? `${s.dice} dice` : `${s.language_name} letters`;
   $("match-info").textContent = `${s.rows}x${s.cols} ${letters}, ${list}, ` +
-    `${s.rules_used.name} rules, ${roundLength(s.seconds)} rounds, ${goal}` +
+    // the rules by their name and what a player needs of them: the shortest word that counts
+    `${s.rules_used.name} rules (words of ${s.rules_used.min_length}+ letters), ` +
+    `${roundLength(s.seconds)} rounds, ${goal}` +
     (s.challenge ? ", challenge rule on" : "") +
     (s.cross_off === false ? ", every finder scores" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
@@ -790,6 +792,7 @@ function showResults(summary) {
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
   $("results-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/results.csv`;
+  $("standings-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/standings.csv`;
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
   const late = Boolean(state.you) && !state.watching && !hasOwn(summary.totals, state.you);
