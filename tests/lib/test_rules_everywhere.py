@@ -127,3 +127,20 @@ def test_as_rules_keeps_rules_and_choices_and_reads_names() -> None:
     assert as_rules("Classic") is CLASSIC
     assert as_rules(None) == RulesChoice()
     assert isinstance(RulesError("x"), ValueError)
+
+
+def test_prove_and_estimate_proof_default_the_rules_as_search_does() -> None:
+    """``prove(3, 3, lexicon, above=540)`` was a TypeError: ``rules`` had no default in
+    ``prove`` and ``estimate_proof`` while ``search`` gave it one (researcher 33)."""
+    from boggle.search.estimate import estimate_proof
+
+    by_keyword = prove(2, 2, SMALL, above=1, bucket_count=2)
+    assert [(b.board, b.score) for b in by_keyword.boards] == _prove(CLASSIC) != _prove(BIG)
+    estimate = estimate_proof(2, 2, SMALL, above=1, samples=3, seed=1)
+    assert estimate.classes_total == estimate_proof(2, 2, SMALL, CLASSIC, 1, 3, 1).classes_total
+    with pytest.raises(TypeError, match=r"prove\(\) missing required argument 'above'"):
+        prove(2, 2, SMALL)
+    with pytest.raises(TypeError, match=r"estimate_proof\(\) missing required argument 'above'"):
+        estimate_proof(2, 2, SMALL, samples=3)
+    with pytest.raises(TypeError, match=r"missing required argument 'samples'"):
+        estimate_proof(2, 2, SMALL, above=1)

@@ -192,6 +192,10 @@ def test_a_scoring_table_given_as_lists_is_kept_as_tuples() -> None:
         (lambda: BOARD.face(-1, 0), "cell (-1, 0) is not on this 4x4 board"),
         (lambda: BOARD.face("a", 1), "cell ('a', 1) is not on this 4x4 board"),
         (lambda: BOARD.index(0, 9), "cell (0, 9) is not on this 4x4 board"),
+        (lambda: BOARD.index(True, 0), "cell (True, 0) is not on this 4x4 board"),
+        (lambda: BOARD.index(0, False), "cell (0, False) is not on this 4x4 board"),
+        (lambda: BOARD.face(True, True), "cell (True, True) is not on this 4x4 board"),
+        (lambda: BOARD.cell(True), "cell index True is not on this 4x4 board"),
         (lambda: BOARD.cell(16), "cell index 16 is not on this 4x4 board: 0 to 15"),
         (lambda: BOARD.cell(-1), "cell index -1 is not on this 4x4 board"),
         (lambda: BOARD.cell("x"), "cell index 'x' is not on this 4x4 board"),
@@ -201,7 +205,7 @@ def test_a_scoring_table_given_as_lists_is_kept_as_tuples() -> None:
 def test_a_cell_off_the_board(call: Callable[[], object], says: str) -> None:
     """``face(0, 4)`` on a 4x4 board was the face of (1, 0) and ``face(-1, 0)`` one of the
     last row, ``index(0, 9)`` 9 and ``cell(99)`` (24, 3), with no error: a path off the board
-    spelled letters of other cells."""
+    spelled letters of other cells; ``index(True, 0)`` was 4 (a bool is an ``int``)."""
     _refused(call, says)
 
 

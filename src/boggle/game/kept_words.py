@@ -26,6 +26,7 @@ import datetime
 import json
 import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -355,7 +356,74 @@ def load_words(path: Path, day: str) -> list[KeptWord]:
     []
     """
     text = _file_text(path, missing_ok=True)
-    return [] if text is None else read_words(text, day, str(path))
+    words = [] if text is None else read_words(text, day, str(path))
+    return with_answers(words, path)
+
+
+def answers_file(path: Path) -> Path:
+    """The journal of answers beside the kept words' file ``path``: ``words.json.answers``.
+
+    >>> answers_file(Path("boggle/words.json")).name
+    'words.json.answers'
+    """
+    return path.with_name(path.name + ".answers")
+
+
+def record_answer(path: Path, entry: KeptWord) -> None:
+    """Keep ``entry`` as just answered in the journal beside ``path`` (:func:`answers_file`):
+    one line of JSON (the entry as stored) appended and flushed to the disk, so an answer's
+    cost is its own line, not the whole file's (1.1 MB at 5,000 words), and a Ctrl-C or crash
+    loses none.  :func:`load_words` reads the journal's entries over the file's and
+    :func:`save_words` folds them in (writes the file whole, then removes the journal).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "words.json"
+    ...     save_words(path, [KeptWord("fame"), KeptWord("limbo")])
+    ...     record_answer(path, answered(KeptWord("fame"), True, "2026-11-29"))
+    ...     [(w.word, w.streak) for w in load_words(path, "2026-11-29")]
+    [('fame', 1), ('limbo', 0)]
+    """
+    journal = answers_file(path)
+    line = (json.dumps(entry.to_json(), ensure_ascii=False) + "\n").encode("utf-8")
+    try:  # never waits on a FIFO put in its place: a regular file or an error
+        handle = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666)
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise KeptWordsError(f"cannot write {journal}: not a regular file")
+            os.write(handle, line)
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+    except OSError as error:
+        raise KeptWordsError(f"cannot write {journal}: {error.strerror or error}") from None
+
+
+def with_answers(words: list[KeptWord], path: Path) -> list[KeptWord]:
+    """``words`` with the entries answered since ``path`` was written (its journal,
+    :func:`record_answer`) in their place, the last answer of a word winning; a line that is
+    not an entry (the last one of a crash mid-write) and the answers of words no longer
+    kept are left out.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "words.json"
+    ...     _ = answers_file(path).write_text('{"word": "fame", "streak": 1, "due": ""}\\n{"wo')
+    ...     [(w.word, w.streak) for w in with_answers([KeptWord("fame")], path)]
+    [('fame', 1)]
+    """
+    text = _file_text(answers_file(path), missing_ok=True)
+    if not text:
+        return words
+    latest: dict[tuple[str, str], KeptWord] = {}
+    for line in text.splitlines():
+        try:
+            entry = _entry(json.loads(line))
+        except ValueError:
+            entry = None
+        if entry is not None and entry.due != "\0":
+            latest[entry.key()] = entry
+    return [latest.get(w.key(), w) for w in words]
 
 
 _STANDARD_INPUT = "standard input"
@@ -526,7 +594,8 @@ def words_text(words: Iterable[KeptWord]) -> str:
 
 def save_words(path: Path, words: Iterable[KeptWord]) -> None:
     """Store ``words`` in ``path`` (its folder made when missing), written whole or not at
-    all.
+    all; then its journal of answers (:func:`record_answer`), which ``words`` are read with
+    (:func:`load_words`), is removed.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -540,6 +609,12 @@ def save_words(path: Path, words: Iterable[KeptWord]) -> None:
         write_atomic(path, words_text(words).encode("utf-8"))
     except OSError as error:
         raise KeptWordsError(f"cannot write {path}: {error.strerror or error}") from None
+    try:  # folded in: the file holds its answers now
+        answers_file(path).unlink(missing_ok=True)
+    except OSError as error:
+        raise KeptWordsError(
+            f"cannot remove {answers_file(path)}: {error.strerror or error}"
+        ) from None
 
 
 def typed_is(entry: KeptWord, typed: str) -> bool:
@@ -678,16 +753,19 @@ __all__ = [
     "add_days",
     "add_from_file",
     "answered",
+    "answers_file",
     "kept_already",
     "load_words",
     "merged",
     "next_time",
     "progress_line",
     "read_words",
+    "record_answer",
     "save_words",
     "shown_word",
     "today",
     "typed_is",
+    "with_answers",
     "with_progress",
     "words_file",
     "words_text",

@@ -319,8 +319,8 @@ class Board:
         >>> Board.parse("abc def").cell(4)
         (1, 1)
         """
-        try:
-            on_board = 0 <= index < len(self.faces)  # a NumPy integer too
+        try:  # a NumPy integer too, but not a bool (True would be cell 1)
+            on_board = not isinstance(index, bool) and 0 <= index < len(self.faces)
         except TypeError:
             on_board = False
         if not on_board:
@@ -339,6 +339,8 @@ class Board:
         if not (
             isinstance(row, int)
             and isinstance(col, int)
+            and not isinstance(row, bool)  # True would be row 1
+            and not isinstance(col, bool)
             and 0 <= row < self.rows
             and 0 <= col < self.cols
         ):

@@ -57,7 +57,7 @@ from boggle.search.classes import (
 from boggle.search.classes import count_classes as count_classes  # where it was
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
-from boggle.search.prove import class_memory, layout_for
+from boggle.search.prove import class_memory, layout_for, required_above
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import as_lexicon
 
@@ -329,9 +329,9 @@ def estimate_proof(
     rows: int,
     cols: int,
     lexicon: Lexicon | str | None,
-    rules: RulesLike,
-    above: int,
-    samples: int,
+    rules: RulesLike = None,
+    above: int | None = None,
+    samples: int | None = None,
     seed: int = 0,
     options: ProofOptions | None = None,
     *,
@@ -342,7 +342,8 @@ def estimate_proof(
     layout :func:`boggle.search.prove.prove` would use), from ``samples`` distinct random
     top-level classes (``seed``; drawn without replacement) each proved to the end here, or
     from every class, proved once, when there are no more than ``samples`` (``exact``); see
-    the module docstring.
+    the module docstring.  ``rules`` ``None`` (the default) are those of the board's size, as in
+    :func:`~boggle.search.prove.prove`; ``above`` and ``samples`` are required.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
     after its fields change them); a class with more than ``options.max_boards`` boards
@@ -358,9 +359,14 @@ def estimate_proof(
     >>> estimate = estimate_proof(2, 3, words, "classic", 2, samples=10, seed=1)
     >>> estimate.classes_done, estimate.classes_total, estimate.exact
     (6, 6, True)
+    >>> estimate_proof(2, 3, words, above=2, samples=10, seed=1).classes_total  # classic
+    6
     >>> estimate.low == estimate.cpu_hours == estimate.high
     True
     """
+    above = required_above("estimate_proof", above)
+    if samples is None:
+        raise TypeError("estimate_proof() missing required argument 'samples'")
     need_options("estimate_proof", options, ProofOptions)
     options = (options or ProofOptions()).with_changes("estimate_proof", **changes)
     check_samples("samples", samples, seed)

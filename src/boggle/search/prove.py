@@ -255,12 +255,27 @@ def estimate_cost(
     )
 
 
+def required_above(name: str, above: int | None) -> int:
+    """``above`` when given: the threshold has a default place after ``rules`` (which has
+    one) but no default value; missing, a ``TypeError`` as Python gives for a missing
+    argument.
+
+    >>> required_above("prove", None)
+    Traceback (most recent call last):
+      ...
+    TypeError: prove() missing required argument 'above' (boards scoring more than it)
+    """
+    if above is None:
+        raise TypeError(f"{name}() missing required argument 'above' (boards scoring more than it)")
+    return above
+
+
 def prove(
     rows: int,
     cols: int,
     lexicon: Lexicon | str | None,
-    rules: RulesLike,
-    above: int,
+    rules: RulesLike = None,
+    above: int | None = None,
     options: ProofOptions | None = None,
     *,
     on_class: Callable[[ClassResult, int], None] | None = None,
@@ -272,6 +287,9 @@ def prove(
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
+    ``rules`` ``None`` (the default) are those of the board's size, as in
+    :func:`~boggle.search.run.search` (classic up to 4x4, big from 5x5), so
+    ``prove(3, 3, lexicon, above=540)`` is a classic-rules proof; ``above`` is required.
     ``options`` say how (:class:`~boggle.search.options.ProofOptions`); keyword arguments
     named after its fields change them (``bucket_count=2``).
 
@@ -280,6 +298,8 @@ def prove(
     >>> [(found.board, found.score) for found in prove(2, 2, lexicon, CLASSIC, above=4).boards]
     [('abet', 5), ('abte', 5), ('aetb', 5)]
     >>> len(prove(2, 2, lexicon, "classic", 4, ProofOptions(bucket_count=2)).boards)
+    3
+    >>> len(prove(2, 2, lexicon, above=4).boards)  # the rules of 2x2: classic
     3
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
@@ -299,6 +319,7 @@ def prove(
     400 MB above).  ``objective`` is what a board scores: ``points`` (the rules' table) or
     ``words`` (every word 1), as :func:`~boggle.search.objective.with_objective` makes the
     rules."""
+    above = required_above("prove", above)
     need_options("prove", options, ProofOptions)
     if options is None:
         options = ProofOptions()

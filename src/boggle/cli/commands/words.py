@@ -13,7 +13,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +27,12 @@ from boggle.game.kept_words import (
     KeptWordsError,
     add_from_file,
     answered,
+    answers_file,
     kept_already,
     load_words,
     next_time,
     progress_line,
+    record_answer,
     save_words,
     shown_word,
     today,
@@ -428,12 +430,12 @@ def fits_too(entry: KeptWord, typed: str, words: list[KeptWord]) -> KeptWord | N
 
 
 def run_practise(args: argparse.Namespace) -> int:
-    from boggle.model.letters import lower_letters, typed_letters
-
     escape_unwritable()
     path = kept_file(args)
     day = today()
-    words = load_words(path, day)
+    words = load_words(path, day)  # with the answers of a run that crashed
+    if answers_file(path).exists():
+        save_words(path, words)  # folded in now
     due = [w for w in words if w.is_due(day)]
     if not due:
         later = sorted(w.due for w in words if w.due)
@@ -451,9 +453,35 @@ def run_practise(args: argparse.Namespace) -> int:
     queue = [*reviews, *fresh]
     practised: set[tuple[str, str]] = set()  # the words answered
     learnt: set[tuple[str, str]] = set()  # those answered right
-    last: KeptWord | None = None
     forms = written_forms(due)  # AEREA (aérea), as the Spanish learner reads it
     print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
+    try:
+        words = _practise_queue(words, day, queue, order, forms, practised, learnt, path)
+    finally:  # the answers folded into the file, read again: another run's too
+        if answers_file(path).exists():
+            save_words(path, load_words(path, day))
+    left = sum(w.is_due(day) for w in words)
+    still = f"; {counted(left, 'word')} still due today" if left else ""
+    print(f"Practised {counted(len(practised), 'word')}: {len(learnt)} right{still}.")
+    return 0
+
+
+def _practise_queue(
+    words: list[KeptWord],
+    day: str,
+    queue: list[KeptWord],
+    order: random.Random,
+    forms: dict[str, Mapping[str, tuple[str, ...]]],
+    practised: set[tuple[str, str]],
+    learnt: set[tuple[str, str]],
+    path: Path,
+) -> list[KeptWord]:
+    """Ask ``queue`` (then the words still due, again) until it is empty or the learner
+    stops; each answer kept at once in the journal (:func:`record_answer`); the words as
+    answered."""
+    from boggle.model.letters import lower_letters, typed_letters
+
+    last: KeptWord | None = None
     while True:
         if not queue:  # another pass over the words missed (still due), as My words does
             queue = [w for w in words if w.is_due(day)]
@@ -485,7 +513,7 @@ def run_practise(args: argparse.Namespace) -> int:
         ok = typed_is(entry, line)
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
-        save_words(path, words)
+        record_answer(path, now)  # one line, not the whole file
         practised.add(entry.key())
         shown = shown_word(entry, forms)
         if ok:
@@ -495,10 +523,7 @@ def run_practise(args: argparse.Namespace) -> int:
             print(f"Not quite: the word is {shown}.")
         else:
             print(f"The word is {shown}.")
-    left = sum(w.is_due(day) for w in words)
-    still = f"; {counted(left, 'word')} still due today" if left else ""
-    print(f"Practised {counted(len(practised), 'word')}: {len(learnt)} right{still}.")
-    return 0
+    return words
 
 
 MOST_LINE_BYTES = 1024
