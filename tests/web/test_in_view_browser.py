@@ -7,6 +7,11 @@ top, folded, not below every card; what a Remove far down the list, a Learn agai
 added did is said in a toast at the foot of the screen (a polite live region), which fades
 after a while.
 
+The daily board and a challenge: an error in a round (a word the server could not check) is
+said under the word box, the board where it was; after the round (the result not posted, words
+that did not count) under the results' heading, which has the screen. A room: its notice
+("connection lost; reconnecting…") beside the phase line after a round, not at the page's top.
+
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
 """
@@ -18,12 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PHONE, Pages, stop_clock
+from browser import ARTIFACTS, PHONE, Pages, stop_clock, wait_for_held
+from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import LONG_ROUND, enter_words, make_challenge, start_challenge
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
+DAILY = "2026-11-23"
 KEY = "boggle-learn"
 SHOT_DIR = ARTIFACTS
 
@@ -141,3 +149,108 @@ def test_my_words_status_is_in_view_after_a_file_is_added(
     assert page.text_content("#words-status") == "Added 1 word from words.json; 1 kept already."
     shown(page, "#words-status")
     assert in_view(page, "#words-status")
+
+
+def wait_in_view(page: Any, selector: str) -> bool:
+    """Whether the element comes wholly inside the viewport within a few seconds (a page
+    scrolls it there after the action)."""
+    for _ in range(30):
+        if page.locator(selector).is_visible() and in_view(page, selector):
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
+def daily_round(pages: Pages, server: ServeProcess) -> Any:
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    return page
+
+
+def challenge_round(pages: Pages, server: ServeProcess) -> Any:
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    page = pages.open(server.url + made["path"], **PHONE)
+    start_challenge(page, "ann")
+    return page
+
+
+@pytest.mark.parametrize("start", [daily_round, challenge_round], ids=["daily", "challenge"])
+def test_a_word_that_could_not_be_checked_is_said_under_the_word_box(
+    pages: Pages, server: ServeProcess, start: Any
+) -> None:
+    """On the daily board and a challenge the error line was above the board: "the server
+    cannot be reached" pushed the dice down under a finger, and the word box down under a
+    phone's keyboard. Now it is said under the word box, as in a room; the board stays."""
+    page = start(pages, server)
+    board = page.locator("#board").bounding_box()
+    page.route("**/api/check", lambda route: route.abort())
+    page.fill("#word-input", "fame")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#error:not([hidden]):has-text('the server cannot be reached')")
+    assert page.locator("#board").bounding_box() == board
+    assert in_view(page, "#error") and in_view(page, "#word-input")
+    SHOT_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOT_DIR / f"check-failed-{start.__name__}.png"))
+
+
+def test_a_challenge_s_result_the_server_refused_is_said_in_view(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """After "I'm done" the results come to the top of the screen: the error saying why the
+    words were not posted ("the server cannot be reached right now (502)") was at the top of
+    the page, above the screen. Now it is under the results' heading."""
+    page = challenge_round(pages, server)
+    enter_words(page, ["fame"])
+    page.route(
+        "**/api/challenges/*/results",
+        lambda route: route.fulfill(status=502, content_type="text/html", body="<p>down</p>"),
+    )
+    page.click("#challenge-stop")
+    page.wait_for_selector("#error:not([hidden]):has-text('(502)')")
+    assert wait_in_view(page, "#error"), page.locator("#error").bounding_box()
+    assert in_view(page, "#rename-button")
+    SHOT_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOT_DIR / "challenge-post-failed.png"))
+
+
+def test_the_daily_board_s_words_that_did_not_count_are_said_in_view(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A word whose check had not answered when the round ended (10 s later) does not count,
+    and the page said so at its top while the results took the screen, below it."""
+    page = daily_round(pages, server)
+    held: list[Any] = []
+    page.route("**/api/check", lambda route: held.append(route))
+    page.fill("#word-input", "fame")
+    page.press("#word-input", "Enter")
+    wait_for_held(page, held)
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden])")
+    page.wait_for_selector("#error:not([hidden]):has-text('did not answer for FAME')")
+    assert wait_in_view(page, "#error"), page.locator("#error").bounding_box()
+
+
+def test_a_room_s_lost_connection_is_said_beside_its_results(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """After a round the page scrolls to the results' title, with the phase line and Start
+    round 2 under it: "connection lost; reconnecting…" was at the top of the page, far above
+    the screen, and Start pressed then did nothing that was seen. Now it is beside the phase
+    line."""
+    page = pages.open(clocked_server.url + "/room", **PHONE)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", "120")
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden])")
+    assert wait_in_view(page, "#results-title")
+    page.context.set_offline(True)
+    page.wait_for_selector("#notice:not([hidden]):has-text('connection lost')")
+    assert wait_in_view(page, "#notice"), page.locator("#notice").bounding_box()
+    SHOT_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOT_DIR / "room-connection-lost.png"))
+    page.context.set_offline(False)
