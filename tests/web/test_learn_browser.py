@@ -1181,6 +1181,7 @@ def test_words_saved_to_a_file_are_added_in_another_browser(
     phone = words_page(
         pages, server, [kept("fame", learned=True, streak=2), kept("limbo", points=2)]
     )
+    phone.click("#move-words > summary")  # the file actions, folded above the lists
     with phone.expect_download() as download_info:
         phone.get_by_role("button", name="Save to a file").click()
     download = download_info.value

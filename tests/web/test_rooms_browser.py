@@ -887,8 +887,10 @@ def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     server.clock.now += LONGEST_ROUND
     page.clock.run_for(1_000)
     page.wait_for_selector("#results:not([hidden])")
-    assert page.evaluate("() => document.getElementById('notice').nextElementSibling.id") == (
-        "entry"
+    # after the round beside the room's phase line, under the results' title (not at the
+    # page's top, far above the screen: test_in_view_browser.py)
+    assert page.evaluate("() => document.getElementById('notice').previousElementSibling.id") == (
+        "who-left"
     )
 
 

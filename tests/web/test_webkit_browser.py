@@ -342,6 +342,7 @@ def test_my_words_practises_and_adds_from_a_file_in_webkit(
         page, "return document.getElementById('practise-verdict').textContent"
     ).startswith("Right: LIMBO.")
 
+    by_css(page, "#move-words > summary").click()  # the file actions, folded above the lists
     by_css(page, "#export-words").click()
     said = wait_until(page, "return document.getElementById('words-status').textContent")
     assert said.startswith("Saved 1 word to boggle-words-")

@@ -784,6 +784,19 @@ export function showInView(element) {
   if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: "start" });
 }
 
+// The error line `box` of a challenge's or the daily board's page put where the player looks
+// when it is said, as a room's is: under the word box during a round (above the board, one
+// appearing moved the dice under a finger, and the word box under a phone's keyboard), under
+// the results' heading once they are shown (at the top of the page it was above the screen
+// after "I'm done": "the server cannot be reached", words that did not count), else before
+// `home`, its place at the top of the page.
+export function placeError(box, home) {
+  const $ = (id) => document.getElementById(id);
+  if (document.body.classList.contains("in-round")) $("feedback").after(box);
+  else if (!$("results").hidden) $("results-title").after(box);
+  else home.before(box);
+}
+
 // Where each round's Start and settings stand before a round (a comment left in their place).
 const setupHomes = new WeakMap();
 

@@ -1,7 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  GATEWAY_DOWN, api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
+  GATEWAY_DOWN, api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
   limitName, lowerLetters,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
@@ -36,9 +36,21 @@ const roundKey = `boggle-challenge-round-${code}`;
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 
+// The page's error line, where the player looks (board.js placeError): under the word box
+// during a round, under the results' heading after it, brought onto the screen but in a round
+// (the board does not move).
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
+  if (message) placeErrorNow();
+}
+
+// The error line said now put where the player looks now: the results just shown took the
+// screen from where it was said.
+function placeErrorNow() {
+  if ($("error").hidden) return;
+  placeError($("error"), $("challenge-info"));
+  if (!document.body.classList.contains("in-round")) showInView($("error"));
 }
 
 // The challenge in a line: "A 2 min round on a 4x4 board: English (111,817 words), classic
@@ -298,6 +310,7 @@ function offerRename(name, why = "post them under a name nobody has used here.")
   $("rename-name").focus();
   $("challenge-summary").textContent = `You found ${words(state.words.length)}: ${why}`;
   showInView($("results"));
+  placeErrorNow();  // why the post failed: under the results' heading, not above the screen
 }
 
 const ROW_KEYS = "the arrow keys move between the words, Home and End to the first and the last.";

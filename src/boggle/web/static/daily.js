@@ -1,9 +1,9 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
-  renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showLevelCounts, sound, typeInto,
+  renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showInView, showLevelCounts, sound, typeInto,
   lowerLetters, verdictNote,
   wordWithPoints,
 } from "/static/board.js";
@@ -151,9 +151,21 @@ function showPlayed() {
 
 const counted = (count, what) => `${count} ${what}${count === 1 ? "" : "s"}`;
 
+// The page's error line, where the player looks (board.js placeError): under the word box
+// during a round, under the results' heading after it, brought onto the screen but in a round
+// (the board does not move).
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
+  if (message) placeErrorNow();
+}
+
+// The error line said now put where the player looks now: the results just shown took the
+// screen from where it was said.
+function placeErrorNow() {
+  if ($("error").hidden) return;
+  placeError($("error"), document.querySelector("main > .round-setting"));
+  if (!document.body.classList.contains("in-round")) showInView($("error"));
 }
 
 // Which words count: all, standard or common; the others refused or set apart at 0 points.
@@ -380,6 +392,7 @@ async function finish() {
     // choices and Start of another round; the screen and the keyboard at their heading
     placeRoundSetup($("daily-form"), $("results").querySelector(".challenge-offer"));
     focusResults($("results"), $("results-title"));
+    placeErrorNow();  // words that did not count: said under the results' heading, in view
   } catch (error) {
     showError(error.message);
   }

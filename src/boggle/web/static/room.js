@@ -60,12 +60,25 @@ const storageKey = (code) => `boggle-room-${code}`;
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
+  if (message) placeLines();
   if (message) showInView($("error"));
 }
 
 function showNotice(message) {
   $("notice").textContent = message;
   $("notice").hidden = !message;
+  if (message) placeLines();
+}
+
+// The page's error and notice lines where the player looks: under the word box during a round
+// (above the board, one appearing would move the dice under a finger tracing a word); in a
+// room, beside its phase line and buttons (after a round under the results' title the page
+// scrolls to: at the top of the page "connection lost; reconnecting…" was far above the
+// screen, and Start round 2 pressed then did nothing that was seen); else above the entry.
+function placeLines() {
+  if (document.body.classList.contains("in-round")) $("feedback").after($("notice"), $("error"));
+  else if (!$("room").hidden) $("who-left").after($("notice"), $("error"));
+  else $("entry").before($("error"), $("notice"));
 }
 
 // ------------------------------------------------------------------ the socket
@@ -245,6 +258,7 @@ function joined(message) {
   showError("");
   $("entry").hidden = true;
   $("room").hidden = false;
+  placeLines();  // in the room, beside its phase line
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
@@ -629,13 +643,11 @@ function roundStarted(message) {
 }
 
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
-// The page's error and notice lines go under the word box: above the board, one appearing
-// (the connection lost, say) would move the dice under a finger tracing a word.
+// The page's error and notice lines go under the word box (placeLines).
 function inRound(playing) {
   document.body.classList.toggle("in-round", playing);
   if (playing) placeActions(false);
-  if (playing) $("feedback").after($("notice"), $("error"));
-  else $("entry").before($("error"), $("notice"));
+  placeLines();
   if (playing) guardRound();
   else hideTapToType();
   if (!playing && $("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
@@ -975,6 +987,7 @@ function showEntry(code) {
   clearRoom();
   $("room").hidden = true;
   $("entry").hidden = false;
+  placeLines();  // above the entry, not in the room hidden
   // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
   // the last one this browser took
   const seat = code ? seatIn(code) : lastSeat();

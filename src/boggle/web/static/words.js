@@ -22,6 +22,7 @@ const state = {
   listed: { "to-learn": 0, learned: 0 },  // how many cards each section lists now (renderLists)
   showHeld: null,        // the timer that gives Show the word back after a press (showWord)
   movedAt: -Infinity,    // when (performance.now()) a Remove or Learn again last moved a card
+  toastTimer: null,      // the timer that fades the status toast (say)
 };
 
 // The second tap of a double tap lands on what the first put under the finger: Show the word's
@@ -303,8 +304,22 @@ function save() {
   return saved;
 }
 
+// What an action did, in the page's status line: a toast at the foot of the screen (a polite
+// live region, so a screen reader says it too), shown for a while, a long line longer; the
+// line under the lists it was before was off a phone's screen after a Remove or a file added.
+// Its text stays once faded (the last thing done, for a screen reader's reading of the page).
+const TOAST_MS = 6000;
+const TOAST_MS_A_CHARACTER = 60;
+
 function say(text) {
-  $("words-status").textContent = text;
+  const line = $("words-status");
+  line.textContent = text;
+  line.classList.toggle("toast-shown", Boolean(text));
+  clearTimeout(state.toastTimer);
+  if (text) {
+    state.toastTimer = setTimeout(() => line.classList.remove("toast-shown"),
+      Math.max(TOAST_MS, text.length * TOAST_MS_A_CHARACTER));
+  }
 }
 
 // ------------------------------------------------------------------ the lists
@@ -400,6 +415,7 @@ function render(shown = null) {
   $("clear").hidden = !state.words.length;
   $("practise").hidden = !state.words.length;
   $("export-words").hidden = !state.words.length;
+  if (!state.words.length) $("move-words").open = true;  // a new browser's way to its words
   const due = state.words.filter((entry) => isDue(entry));
   $("practise-due").textContent = dueLine(due.length);
   $("practise-start").disabled = !due.length;
