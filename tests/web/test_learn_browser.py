@@ -324,6 +324,7 @@ def test_words_kept_before_review_days_are_due_at_once(
         ("fame", "2026-12-06"),
         ("limbo", "2026-12-02"),
     ]
+    page.click("#move-words > summary")  # the file actions, folded above the lists
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Save to a file").click()
     saved = tmp_path / "saved.json"
