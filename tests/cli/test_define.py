@@ -133,6 +133,22 @@ def test_a_word_another_languages_list_lacks_is_said_so_exit_1(
     )
 
 
+def test_a_did_you_mean_names_the_word_as_its_language_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`define coracao --dict pt` said "did you mean CORAÇAO?", the list's spelling alone,
+    where every other heading names the word as Portuguese writes it too: CORAÇAO
+    (coração). The JSON keeps did_you_mean and adds how each is written."""
+    assert main(["define", "coracao", "--dict", "pt"]) == 1
+    assert capsys.readouterr().err == (
+        "CORACAO: not a word of the pt list; did you mean CORAÇAO (coração)?\n"
+    )
+    assert main(["define", "coracao", "--dict", "pt", "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["did_you_mean"] == ["coraçao"]
+    assert shown["did_you_mean_written"] == {"coraçao": ["coração"]}
+
+
 def test_solve_shows_a_folded_word_as_the_language_writes_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

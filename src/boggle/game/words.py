@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -341,6 +341,21 @@ def list_check(entry: str, lexicon: Lexicon) -> tuple[bool, tuple[str, ...]]:
     if word in lexicon:
         return True, ()
     return False, spelled_with_diacritics(word, lexicon)
+
+
+def suggested_forms(spellings: Iterable[str], lexicon: Lexicon) -> dict[str, tuple[str, ...]]:
+    """How the language writes each of ``spellings`` (a did-you-mean of :func:`list_check`)
+    that ``lexicon`` folds (:meth:`~boggle.wordlists.lexicon.Lexicon.written_forms`): the
+    Portuguese list's ``coraçao`` is written ``coração``; a word written as the list holds it
+    is left out.  A did-you-mean names its words by these as every heading does
+    (:func:`~boggle.model.letters.written_name`: ``CORAÇAO (coração)``).
+
+    >>> from boggle import load_lexicon
+    >>> suggested_forms(["coraçao", "casa"], load_lexicon("pt"))
+    {'coraçao': ('coração',)}
+    """
+    forms = lexicon.written_forms()
+    return {word: forms[word] for word in spellings if forms.get(word)}
 
 
 def diacritics_note(word: str, spellings: Sequence[str]) -> str:

@@ -200,6 +200,11 @@ class DefineResponse(BaseModel):
         description="for a word the list lacks, its words that are the word with other "
         "diacritics: ['żółw'] for 'zolw'",
     )
+    did_you_mean_written: dict[str, list[str]] = Field(
+        default={},
+        description="how the language writes the did_you_mean words its list folds: "
+        "{'coraçao': ['coração']} for the Portuguese 'coracao' (absent when none is)",
+    )
     left_out: str | None = Field(
         default=None,
         description="why no meaning is given: the server leaves offensive words out "
