@@ -263,6 +263,11 @@ class SolveResponse(BaseModel):
         description="those of foreign_letters the list's language writes as other letters, "
         "with what it writes: a German board's {'ß': 'ss'}",
     )
+    given_board: str | None = Field(
+        default=None,
+        description="the board as given, where board is it as the list's language spells "
+        "words: a Portuguese 'çãoa' solved as 'çaoa' (absent when they are the same)",
+    )
 
 
 class RollResponse(BaseModel):
