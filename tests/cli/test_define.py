@@ -204,6 +204,21 @@ def test_define_an_accented_english_word_falls_back_to_its_unaccented_entry(
     assert capsys.readouterr().err.startswith("ZZXQÉ: no entry in ")
 
 
+@pytest.mark.parametrize("word", ["olé", "touché", "pensée", "accablé"])
+def test_an_accented_word_is_not_given_a_guess_at_its_unaccented_spelling(
+    word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`define olé` showed "as in good ole boy", a meaning of OLE found only under a phrase
+    (and TOUCHÉ "a spelling of touch", ACCABLÉ "able to be acc"): a word written with
+    accents takes the entry of its spelling without them only when that spelling has one
+    of its own (CAFÉ: CAFE); the derived-form guesses are of the other word."""
+    assert main(["define", word, "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["definitions"] == [] and "looked_up" not in shown
+    assert main(["define", "ole"]) == 0  # OLE's own meaning is still OLE's
+    assert "good ole boy" in capsys.readouterr().out
+
+
 def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", "casa", "--language", "es", "--json"]) == 0
     url = json.loads(capsys.readouterr().out)["url"]

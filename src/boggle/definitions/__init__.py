@@ -430,11 +430,15 @@ class EnglishDefinitions:
 
         A word written with accents that has no entry of its own (WordNet writes ``cafe``,
         ``naive``, ``resume``) is the entry of the word without them, which ``looked_up``
-        names; the guesses of the derived-form rules come only after that:
+        names, where that spelling has one of its own (or is a form of one: ``cafés``); a
+        guess of the derived-form rules at it (``olé``: "as in good ole boy", ``touché``:
+        "a spelling of touch") is of that other word, and not given:
 
         >>> entry = EnglishDefinitions(system=False).define("café")
         >>> entry.word, entry.looked_up, entry.first[:22]
         ('café', 'cafe', 'a small restaurant whe')
+        >>> EnglishDefinitions(system=False).define("olé").definitions
+        ()
         """
         plain = unaccented(word)
         if plain == word:
@@ -442,7 +446,7 @@ class EnglishDefinitions:
         own = self._define(word, derived=False)
         if own.definitions:
             return own
-        found = self._define(plain)
+        found = self._define(plain, derived=False)  # its own entry: not a guess at "ole"
         if found.definitions:
             return replace(found, word=word, looked_up=plain)
         return self._define(word)
