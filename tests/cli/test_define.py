@@ -217,6 +217,8 @@ def test_an_accented_word_is_not_given_a_guess_at_its_unaccented_spelling(
     assert shown["definitions"] == [] and "looked_up" not in shown
     assert main(["define", "ole"]) == 0  # OLE's own meaning is still OLE's
     assert "good ole boy" in capsys.readouterr().out
+    assert main(["define", "cinécamera", "--json"]) == 0  # the same word hyphenated is its
+    assert json.loads(capsys.readouterr().out)["base"] == "cine-camera"
 
 
 def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
