@@ -716,3 +716,18 @@ def test_solve_and_judge_show_a_portuguese_board_alike(
     assert status == 0
     grid = ["M A Ç A", "Ç Ã O A", "A B C D", "E F G H"]
     assert solved.split("\n")[:4] == grid and judged.split("\n")[:4] == grid
+
+
+def test_a_word_on_the_board_with_other_diacritics_is_named_as_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A verdict on CORACAO where the board has the Portuguese list's CORAÇAO named it
+    "CORAÇAO is on the board", where every heading names it CORAÇAO (coração)."""
+    words = tmp_path / "ann.txt"
+    words.write_text("coracao\n", encoding="utf-8")
+    board = "cora taçe sion ltre"
+    status, judged, _ = run(
+        capsys, "judge", "--dict", "pt", "--board", board, "--player", f"ann={words}"
+    )
+    assert status == 0
+    assert "not on the board (CORAÇAO (coração) is on the board: type ç)" in judged
