@@ -44,6 +44,11 @@ class LanguageSource:
     max_letters: int | None = None
     numerals_kept: frozenset[str] | None = None
     """When set, Roman numerals are dropped from the list except these real words."""
+    vowelless_kept: frozenset[str] | None = None
+    """When set, words of two or more letters without a vowel letter (``VOWELS``) are
+    dropped except these (the interjections ``brr``, ``hm``): in a language every word of
+    which has a vowel, they are abbreviations written in lowercase (``bbc``, ``dvd``, the
+    Dutch list's ``xlx``), which Boggle's rules do not count."""
     licence_text: str | None = None  # a file of /usr/share/common-licenses to append
 
     @property
@@ -72,12 +77,15 @@ SOURCES: dict[str, LanguageSource] = {
             "the OpenTaal project (Simon Brouwer, Sander van Geloven and others) are in "
             "Debian's copyright file below. Word list by OpenTaal, https://www.opentaal.org/. "
             "Changes: trimmed to words of at most 10 letters, accents folded, Roman "
-            "numerals (ccc, mcm) dropped.",
+            "numerals (ccc, mcm) and abbreviations without a vowel (bbc, dvd) dropped.",
             "Dutch (wdutch, OpenTaal): words of up to 10 letters, accents folded, [ij] cubes",
             max_letters=10,
             # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the
-            # Dutch words mix (a blend), mi (the note), xi (the Greek letter), cd.
-            numerals_kept=frozenset({"mix", "mi", "xi", "cd"}),
+            # Dutch words mix (a blend), mi (the note), xi (the Greek letter).
+            numerals_kept=frozenset({"mix", "mi", "xi"}),
+            # OpenTaal lists 271 words without a vowel: abbreviations (bbc, dvd, html, cd,
+            # and xlx), and these interjections, which Dutch dictionaries hold as words.
+            vowelless_kept=frozenset({"brr", "hm", "pst", "st"}),
         ),
         LanguageSource(
             "pt",
@@ -88,12 +96,15 @@ SOURCES: dict[str, LanguageSource] = {
             "Alberto Simoes, Rui Vilela) is under GPL-2+, LGPL-2.1+ or MPL-1.1; boggle "
             "takes MPL-1.1, whose full text follows Debian's copyright file. The shipped "
             "file is the list's words of at most 10 letters, normalised (accents folded "
-            "except ç); the original is Debian's wportuguese package and "
+            "except ç), less Roman numerals and abbreviations without a vowel (bbc, dvd); "
+            "the original is Debian's wportuguese package and "
             "http://natura.di.uminho.pt/.",
             "European Portuguese (wportuguese): words of up to 10 letters, accents folded except ç",
             max_letters=10,
             # Kept: mi (the note), li (read), vi (saw), xi (the interjection).
             numerals_kept=frozenset({"mi", "li", "vi", "xi"}),
+            # The list's 124 words without a vowel are abbreviations (cnn, gnr, pdf, xml).
+            vowelless_kept=frozenset(),
             licence_text="MPL-1.1",
         ),
         LanguageSource(
@@ -135,6 +146,24 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
     )
 
 
+VOWELS = frozenset("aeiouy")
+"""The vowel letters of a list's words once its profile folds their accents (the Dutch
+``ij`` holds an ``i``)."""
+
+
+def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
+    """``words`` less those of two or more letters with no vowel letter (``VOWELS``) that
+    are not in ``kept``: abbreviations in lowercase.  A single letter stays, as it does for
+    :func:`without_numerals`.
+
+    >>> without_vowelless(["bbc", "xlx", "brr", "kaas", "ijs", "b"], frozenset({"brr"}))
+    ('brr', 'kaas', 'ijs', 'b')
+    """
+    return tuple(
+        word for word in words if len(word) < 2 or word in kept or not VOWELS.isdisjoint(word)
+    )
+
+
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
     """The lines of the package's list, as the package writes its words."""
     return (unpacked / source.file).read_bytes().decode("utf-8").splitlines()
@@ -147,6 +176,8 @@ def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
         words = tuple(word for word in words if len(word) <= source.max_letters)
     if source.numerals_kept is not None:
         words = without_numerals(words, source.numerals_kept)
+    if source.vowelless_kept is not None:
+        words = without_vowelless(words, source.vowelless_kept)
     return list(words)
 
 

@@ -698,3 +698,36 @@ def test_judge_reads_a_gzip_list_or_round_as_word_lists_and_boards_are_read(
     )
     status, out, err = run(capsys, "judge", str(round_file), "--dict", str(words), "--json")
     assert status == 0 and json.loads(out)["scores"] == {"bob": 1}, err
+
+
+def test_solve_and_judge_show_a_portuguese_board_alike(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`boggle solve --dict pt` printed the folded board (Ç A) where `boggle judge` shows
+    the cubes as typed (Ç Ã): both show the dice as the player gave them."""
+    board = "maça çãoa abcd efgh"
+    status, solved, _ = run(capsys, "solve", "--dict", "pt", "--no-paths", board)
+    assert status == 0
+    words = tmp_path / "ann.txt"
+    words.write_text("maça\n", encoding="utf-8")
+    status, judged, _ = run(
+        capsys, "judge", "--dict", "pt", "--board", board, "--player", f"ann={words}"
+    )
+    assert status == 0
+    grid = ["M A Ç A", "Ç Ã O A", "A B C D", "E F G H"]
+    assert solved.split("\n")[:4] == grid and judged.split("\n")[:4] == grid
+
+
+def test_a_word_on_the_board_with_other_diacritics_is_named_as_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A verdict on CORACAO where the board has the Portuguese list's CORAÇAO named it
+    "CORAÇAO is on the board", where every heading names it CORAÇAO (coração)."""
+    words = tmp_path / "ann.txt"
+    words.write_text("coracao\n", encoding="utf-8")
+    board = "cora taçe sion ltre"
+    status, judged, _ = run(
+        capsys, "judge", "--dict", "pt", "--board", board, "--player", f"ann={words}"
+    )
+    assert status == 0
+    assert "not on the board (CORAÇAO (coração) is on the board: type ç)" in judged

@@ -133,6 +133,22 @@ def test_a_word_another_languages_list_lacks_is_said_so_exit_1(
     )
 
 
+def test_a_did_you_mean_names_the_word_as_its_language_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`define coracao --dict pt` said "did you mean CORAÇAO?", the list's spelling alone,
+    where every other heading names the word as Portuguese writes it too: CORAÇAO
+    (coração). The JSON keeps did_you_mean and adds how each is written."""
+    assert main(["define", "coracao", "--dict", "pt"]) == 1
+    assert capsys.readouterr().err == (
+        "CORACAO: not a word of the pt list; did you mean CORAÇAO (coração)?\n"
+    )
+    assert main(["define", "coracao", "--dict", "pt", "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["did_you_mean"] == ["coraçao"]
+    assert shown["did_you_mean_written"] == {"coraçao": ["coração"]}
+
+
 def test_solve_shows_a_folded_word_as_the_language_writes_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -186,6 +202,23 @@ def test_define_an_accented_english_word_falls_back_to_its_unaccented_entry(
     assert "looked_up" not in shown and shown["url"].endswith("/wiki/caf%C3%A9")
     assert main(["define", "zzxqé"]) == 1  # no entry either way: one line, as before
     assert capsys.readouterr().err.startswith("ZZXQÉ: no entry in ")
+
+
+@pytest.mark.parametrize("word", ["olé", "touché", "pensée", "accablé"])
+def test_an_accented_word_is_not_given_a_guess_at_its_unaccented_spelling(
+    word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`define olé` showed "as in good ole boy", a meaning of OLE found only under a phrase
+    (and TOUCHÉ "a spelling of touch", ACCABLÉ "able to be acc"): a word written with
+    accents takes the entry of its spelling without them only when that spelling has one
+    of its own (CAFÉ: CAFE); the derived-form guesses are of the other word."""
+    assert main(["define", word, "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["definitions"] == [] and "looked_up" not in shown
+    assert main(["define", "ole"]) == 0  # OLE's own meaning is still OLE's
+    assert "good ole boy" in capsys.readouterr().out
+    assert main(["define", "cinécamera", "--json"]) == 0  # the same word hyphenated is its
+    assert json.loads(capsys.readouterr().out)["base"] == "cine-camera"
 
 
 def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:

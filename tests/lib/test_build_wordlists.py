@@ -279,6 +279,7 @@ def fake_language_package(root: Path, source: Any) -> Path:
     words = "IJzer\nijzer\néén\nEén\nwel-les\nkaas\nzeeëgel\nAmsterdam\nzeer\nabcdefghijkl\n"
     words += "mmiv\nxii\ncdlxiv\nmix\ncd\n"  # numerals; mix and cd are Dutch words
     words += "abcdéfghijkl\n"  # written with an accent, but too long for the list
+    words += "xlx\nbbc\nbrr\n"  # abbreviations without a vowel; brr, an interjection
     (unpacked / str(source.file)).parent.mkdir(parents=True)
     (unpacked / str(source.file)).write_text(words, encoding="utf-8")
     copyright_file = unpacked / str(source.copyright)
@@ -299,8 +300,9 @@ def test_a_language_list_is_built_with_its_profile_and_notice(
     module = __import__("wordlist_languages")
     entry = module.build_language(unpacked, languages["nl"], "1:2.0-1", out, licences)
     text = gzip.decompress((out / "nl.txt.gz").read_bytes()).decode("utf-8")
-    # accents folded, Capitalised and hyphenated words and numerals dropped, at most 10 letters
-    assert text.split() == ["cd", "een", "ijzer", "kaas", "mix", "zeeegel", "zeer"]
+    # accents folded, Capitalised and hyphenated words, numerals and abbreviations without a
+    # vowel (cd, xlx, bbc) dropped, at most 10 letters
+    assert text.split() == ["brr", "een", "ijzer", "kaas", "mix", "zeeegel", "zeer"]
     assert entry["words"] == 7 and entry["language"] == "nl"
     assert entry["licence"] == "BSD-3-Clause"
     assert entry["source"] == "Debian package wdutch 1:2.0-1"
@@ -323,6 +325,22 @@ def test_roman_numerals_are_dropped_but_real_words_and_letters_kept(script: Modu
     assert {"nl", "pt", "pl"} <= {
         code for code, source in script.SOURCES.items() if source.numerals_kept is not None
     }
+
+
+def test_abbreviations_without_a_vowel_are_dropped_but_interjections_kept(
+    script: ModuleType,
+) -> None:
+    """The Dutch list held xlx, bbc, dvd: in Dutch and Portuguese, whose words all have a
+    vowel letter, a word without one is an abbreviation, which Boggle does not count;
+    the interjections (brr, hm) are words, and a single letter stays."""
+    module = __import__("wordlist_languages")
+    words = ["xlx", "bbc", "dvd", "brr", "hm", "ijs", "kaas", "muy", "b"]
+    kept = module.without_vowelless(words, frozenset({"brr", "hm"}))
+    assert kept == ("brr", "hm", "ijs", "kaas", "muy", "b")
+    assert script.SOURCES["nl"].vowelless_kept == frozenset({"brr", "hm", "pst", "st"})
+    assert script.SOURCES["pt"].vowelless_kept == frozenset()
+    # Polish writes words without a vowel letter (mgł, w, z): its list is left as it is
+    assert script.SOURCES["pl"].vowelless_kept is None
 
 
 def test_main_refuses_an_unknown_language(script: ModuleType, tmp_path: Path) -> None:

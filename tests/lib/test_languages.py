@@ -154,6 +154,22 @@ def test_a_french_board_is_folded_like_its_list() -> None:
     assert words_on("été/", english) == set()
 
 
+def test_a_folded_board_is_shown_as_its_dice_are() -> None:
+    """A Portuguese board is solved as its list spells words (the cube Ã is a to the list)
+    but was printed folded by `boggle solve` (Ç A) where judge and the page show the cube
+    (Ç Ã): the report shows the dice as given; the JSON keeps ``board`` as solved and adds
+    ``given_board``."""
+    solution = solve("maça çãoa abcd efgh", load_lexicon("pt"))
+    assert str(solution.board) == "maça çaoa abcd efgh"
+    assert solution.text().split("\n")[:2] == ["M A Ç A", "Ç Ã O A"]
+    shown = solution.to_json()
+    assert shown["board"] == "maça çaoa abcd efgh"
+    assert shown["given_board"] == "maça çãoa abcd efgh"
+    assert solution.only({"maça"}).text().split("\n")[1] == "Ç Ã O A"  # a copy keeps the dice
+    plain = solve("maça caoa abcd efgh", load_lexicon("pt"))  # nothing folded: no given_board
+    assert plain.given_board is None and "given_board" not in plain.to_json()
+
+
 # Multi-letter cubes
 
 

@@ -189,7 +189,7 @@ def test_language_lists_keep_their_letters() -> None:
 
 ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 REAL_WORDS_LIKE_NUMERALS = {
-    "nl": {"cd", "mi", "mix", "xi"},
+    "nl": {"mi", "mix", "xi"},
     "pt": {"li", "mi", "vi", "xi"},
     "pl": {"ci", "mdli", "mi", "mix"},
 }
@@ -201,6 +201,19 @@ def test_language_lists_hold_no_roman_numerals_but_real_words(code: str) -> None
     words = words_of_language(f"{code}.txt.gz")
     numerals = {w for w in words if len(w) > 1 and ROMAN_NUMERAL.fullmatch(w)}
     assert numerals == REAL_WORDS_LIKE_NUMERALS[code]
+
+
+VOWELLESS_WORDS = {"nl": {"brr", "hm", "pst", "st"}, "pt": set()}
+"""The words without a vowel letter the build keeps (wordlist_languages.py): interjections."""
+
+
+@pytest.mark.parametrize("code", sorted(VOWELLESS_WORDS))
+def test_language_lists_hold_no_abbreviations_without_a_vowel(code: str) -> None:
+    """The Dutch list held xlx, bbc, dvd: abbreviations, which Boggle does not count."""
+    words = words_of_language(f"{code}.txt.gz")
+    vowelless = {w for w in words if len(w) > 1 and not set(w) & set("aeiouy")}
+    assert vowelless == VOWELLESS_WORDS[code]
+    assert "xlx" not in load_lexicon(code) and "dvd" not in load_lexicon(code)
 
 
 def test_a_dutch_game_rejects_a_numeral() -> None:

@@ -1091,10 +1091,16 @@ def test_a_kept_word_its_list_lacks_says_so_and_links_no_entry(
     """A kept word its list lacks (an imported file's, a list changed since) was linked to a
     Wiktionary search ("ZOLW on Wiktionary"), as though it were a word; it says, as `boggle
     define` does, that it is not one of the list's, with the list's word it may be."""
-    page = words_page(pages, server, [kept("zolw", list="pl"), kept("zyzzyva"), kept("fame")])
+    words = [kept("zolw", list="pl"), kept("coracao", list="pt"), kept("zyzzyva"), kept("fame")]
+    page = words_page(pages, server, words)
     meanings_shown(page)
     polish = page.locator(".kept-word[data-word='zolw'] .kept-meaning")
     assert polish.text_content() == "no definition: not a word of the pl list; did you mean ŻÓŁW?"
+    # the list's word named as every heading names it, with how Portuguese writes it
+    portuguese = page.locator(".kept-word[data-word='coracao'] .kept-meaning")
+    assert portuguese.text_content() == (
+        "no definition: not a word of the pt list; did you mean CORAÇAO (coração)?"
+    )
     assert polish.locator("a").count() == 0
     english = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
     assert english.text_content() == "no definition: not a word of the en-70 list"

@@ -245,6 +245,15 @@ def test_a_word_another_language_s_list_lacks_is_said_not_linked(client: TestCli
     assert listed["url"] and listed["in_word_list"] is True and listed["word_list"] == "es"
     english = client.get("/api/define", params={"word": "zzxqv"}).json()
     assert english["in_word_list"] is False and english["word_list"] == "en-70"
+    assert "did_you_mean_written" not in polish or polish["did_you_mean_written"] == {}
+
+
+def test_a_did_you_mean_says_how_its_words_are_written(client: TestClient) -> None:
+    """/api/define's did_you_mean named the Portuguese list's coraçao alone, where the word
+    is written coração: did_you_mean_written says so, as `boggle define` names it."""
+    shown = client.get("/api/define", params={"word": "coracao", "dict": "pt"}).json()
+    assert shown["did_you_mean"] == ["coraçao"]
+    assert shown["did_you_mean_written"] == {"coraçao": ["coração"]}
 
 
 def test_a_server_leaving_offensive_words_out_gives_none_of_their_meanings() -> None:

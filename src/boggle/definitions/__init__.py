@@ -430,11 +430,15 @@ class EnglishDefinitions:
 
         A word written with accents that has no entry of its own (WordNet writes ``cafe``,
         ``naive``, ``resume``) is the entry of the word without them, which ``looked_up``
-        names; the guesses of the derived-form rules come only after that:
+        names, where that spelling has one of its own (or is a form of one: ``cafés``); a
+        guess of the derived-form rules at it (``olé``: "as in good ole boy", ``touché``:
+        "a spelling of touch") is of that other word, and not given:
 
         >>> entry = EnglishDefinitions(system=False).define("café")
         >>> entry.word, entry.looked_up, entry.first[:22]
         ('café', 'cafe', 'a small restaurant whe')
+        >>> EnglishDefinitions(system=False).define("olé").definitions
+        ()
         """
         plain = unaccented(word)
         if plain == word:
@@ -442,10 +446,25 @@ class EnglishDefinitions:
         own = self._define(word, derived=False)
         if own.definitions:
             return own
-        found = self._define(plain)
-        if found.definitions:
+        found = self._spelled(plain)  # its own entry: not a guess at "ole"
+        if found is not None:
             return replace(found, word=word, looked_up=plain)
         return self._define(word)
+
+    def _spelled(self, word: str) -> Definition | None:
+        """The entry of ``word`` itself: its own (or its base form's), or the hyphenated
+        lemma it runs together (``cinecamera``: ``cine-camera``); ``None`` where only a
+        guess of the derived-form rules would explain it."""
+        own = self._define(word, derived=False)
+        if own.definitions:
+            return own
+        for glossary in (self.extract, self.system):
+            joined = None if glossary is None else glossary.joined(word)
+            if glossary is not None and joined is not None:
+                glosses = glossary.glosses(*joined)
+                if glosses:
+                    return Definition(word, "en", tuple(glosses), glossary.name, joined[0])
+        return None
 
     def _define(self, word: str, derived: bool = True) -> Definition:
         """:meth:`define` for the word as it is: its own entry and base forms, then (with

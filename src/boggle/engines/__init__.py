@@ -288,6 +288,7 @@ def solve(
         )
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
+    given = board
     if lexicon.language not in (None, "en"):
         board = fold_board(board, lexicon)  # an accent the language plays without
     rules = choose_rules(rules, board)
@@ -298,6 +299,8 @@ def solve(
         solution = Solution(
             board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name
         )
+    if board is not given:  # shown as the player has the dice (Ç Ã), solved as folded
+        solution.given_board = given
     if words == "all":
         return solution
     from boggle.wordlists.frequencies import at_level  # here: a solve of every word never needs it

@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -28,6 +28,7 @@ from boggle.model.letters import (
     typed_letters,
     unaccented,
     upper_letters,
+    written_name,
 )
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
@@ -343,22 +344,45 @@ def list_check(entry: str, lexicon: Lexicon) -> tuple[bool, tuple[str, ...]]:
     return False, spelled_with_diacritics(word, lexicon)
 
 
-def diacritics_note(word: str, spellings: Sequence[str]) -> str:
+def suggested_forms(spellings: Iterable[str], lexicon: Lexicon) -> dict[str, tuple[str, ...]]:
+    """How the language writes each of ``spellings`` (a did-you-mean of :func:`list_check`)
+    that ``lexicon`` folds (:meth:`~boggle.wordlists.lexicon.Lexicon.written_forms`): the
+    Portuguese list's ``coraçao`` is written ``coração``; a word written as the list holds it
+    is left out.  A did-you-mean names its words by these as every heading does
+    (:func:`~boggle.model.letters.written_name`: ``CORAÇAO (coração)``).
+
+    >>> from boggle import load_lexicon
+    >>> suggested_forms(["coraçao", "casa"], load_lexicon("pt"))
+    {'coraçao': ('coração',)}
+    """
+    forms = lexicon.written_forms()
+    return {word: forms[word] for word in spellings if forms.get(word)}
+
+
+def diacritics_note(
+    word: str, spellings: Sequence[str], written: Mapping[str, Sequence[str]] | None = None
+) -> str:
     """What a verdict on ``word`` says of the words of the board it is without their
-    diacritics (:func:`spelled_with_diacritics`): which, and the letters to type.
+    diacritics (:func:`spelled_with_diacritics`): which, named as every heading names them
+    (with how their language writes them, ``written``: :func:`suggested_forms`), and the
+    letters to type.
 
     >>> diacritics_note("zaba", ["żaba"]), diacritics_note("zolw", ["żółw"])
     ('ŻABA is on the board: type ż', 'ŻÓŁW is on the board: type ż, ó, ł')
+    >>> diacritics_note("coracao", ["coraçao"], {"coraçao": ("coração",)})
+    'CORAÇAO (coração) is on the board: type ç'
     >>> diacritics_note("zaba", [])
     ''
     """
+    forms = written or {}
     notes = []
     for spelling in spellings:
         letters: list[str] = []
         for typed, letter in zip(word, spelling, strict=False):
             if typed != letter and letter not in letters:
                 letters.append(letter)
-        notes.append(f"{upper_letters(spelling)} is on the board: type {', '.join(letters)}")
+        named = written_name(spelling, forms.get(spelling, ()))
+        notes.append(f"{named} is on the board: type {', '.join(letters)}")
     return "; ".join(notes)
 
 
@@ -477,7 +501,8 @@ def check_word(
             status = Status.NOT_ON_BOARD if in_dictionary else Status.NOT_A_WORD
             return WordCheck(entry, word, status, in_dictionary=in_dictionary, message=str(error))
     if path is None or not in_dictionary:  # ZABA, where the board has ŻABA: say so
-        note = diacritics_note(word, _on_the_board(word, board, lexicon, solution))
+        spellings = _on_the_board(word, board, lexicon, solution)
+        note = diacritics_note(word, spellings, suggested_forms(spellings, lexicon))
         message = verdict_message(note, read)
         if path is None:
             return WordCheck(

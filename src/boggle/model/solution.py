@@ -95,6 +95,11 @@ class Solution:
     """
 
     frequencies: Mapping[str, WordFrequency] | None = None
+    given_board: Board | None = None
+    """The board as it was given or rolled where :func:`boggle.solve` spelled its faces as
+    the list's language spells words (``board``: a Portuguese cube ``Ã`` is ``a`` to the
+    list, which folds it), else ``None``: the report shows the dice as the player has them
+    (``Ç Ã``), as ``boggle judge``, ``play`` and the web page do."""
 
     def __init__(
         self,
@@ -159,6 +164,7 @@ class Solution:
             score = sum([w.points for w in words])
         copy = Solution.from_scored(self.board, self.rules, self.lexicon, words, self.engine, score)
         copy.frequencies = self.frequencies
+        copy.given_board = self.given_board
         return copy
 
     def with_frequencies(self, frequencies: Mapping[str, WordFrequency]) -> Solution:
@@ -347,7 +353,9 @@ class Solution:
 
     def to_json(self, paths: bool = True) -> dict[str, Any]:
         """The solution as ``boggle solve --json`` prints it (``foreign_letters`` only
-        when the board has letters the list never uses; with frequencies, each word's
+        when the board has letters the list never uses; ``given_board`` only when the
+        board was spelled as the list's language spells words, the board as given beside
+        ``board`` as solved; with frequencies, each word's
         ``zipf`` and ``level``, and ``levels``: how many words of each level); the words
         without their ``path`` unless ``paths`` (``--no-paths``).
 
@@ -379,6 +387,8 @@ class Solution:
             result["levels"] = counts
         if self.foreign_letters:
             result["foreign_letters"] = list(self.foreign_letters)
+        if self.given_board is not None:
+            result["given_board"] = str(self.given_board)  # the dice as given: "maça çãoa ..."
         return result
 
     def word_json(self, item: ScoredWord) -> dict[str, Any]:
@@ -441,7 +451,7 @@ class Solution:
         WORDS: 2
         TOTAL SCORE: 2
         """
-        lines = [render.board_text(self.board), ""]
+        lines = [render.board_text(self.given_board or self.board), ""]  # the dice as given
         for points, length, items in self.groups():
             plural = "POINT" if points == 1 else "POINTS"
             lines.append(f"{points:,} {plural} WORDS (LENGTH {length}): {len(items):,}")

@@ -219,6 +219,11 @@ class DefineResponse(BaseModel):
         description="for a word the list lacks, its words that are the word with other "
         "diacritics: ['żółw'] for 'zolw'",
     )
+    did_you_mean_written: dict[str, list[str]] = Field(
+        default={},
+        description="how the language writes the did_you_mean words its list folds: "
+        "{'coraçao': ['coração']} for the Portuguese 'coracao' (absent when none is)",
+    )
     left_out: str | None = Field(
         default=None,
         description="why no meaning is given: the server leaves offensive words out "
@@ -276,6 +281,11 @@ class SolveResponse(BaseModel):
         default=None,
         description="those of foreign_letters the list's language writes as other letters, "
         "with what it writes: a German board's {'ß': 'ss'}",
+    )
+    given_board: str | None = Field(
+        default=None,
+        description="the board as given, where board is it as the list's language spells "
+        "words: a Portuguese 'çãoa' solved as 'çaoa' (absent when they are the same)",
     )
 
 

@@ -44,7 +44,7 @@ from boggle.game import (
 from boggle.game.hints import hint_definition
 from boggle.game.offline import OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
-from boggle.game.words import list_check
+from boggle.game.words import list_check, suggested_forms
 from boggle.model.board import Board
 from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
@@ -379,8 +379,9 @@ async def define_word(
     (``left_out`` says so).  ``in_word_list`` says whether the word is one of the list's
     (``word_list``), as ``boggle define --json`` does: a word another language's list lacks
     gets no ``url`` (a link would say it is a word), and ``did_you_mean`` names the list's
-    words it is with other diacritics (``zolw``: ``żółw``).  An empty word or one with other
-    characters than letters is a 400."""
+    words it is with other diacritics (``zolw``: ``żółw``), ``did_you_mean_written`` how
+    its language writes those its list folds (``coracao``: ``coraçao``, written
+    ``coração``).  An empty word or one with other characters than letters is a 400."""
     language = dictionary_language(context, dictionary)
 
     def work() -> dict[str, Any]:
@@ -393,6 +394,8 @@ async def define_word(
             shown.pop("url", None)  # zolw in Polish: no link to a page that is not there
         if spellings:
             shown["did_you_mean"] = list(spellings)
+            if forms := suggested_forms(spellings, lexicon):  # coraçao: written coração
+                shown["did_you_mean_written"] = {word: list(f) for word, f in forms.items()}
         return shown
 
     if context.catalogue.leave_out_offensive and offensive_word(word, language):

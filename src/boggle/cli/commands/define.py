@@ -16,7 +16,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
-from boggle.game.words import list_check, spelled_with_diacritics, typed_word
+from boggle.game.words import list_check, spelled_with_diacritics, suggested_forms, typed_word
 from boggle.model.letters import upper_letters, written_name
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.offensive import NOT_DEFINED, offensive_word
@@ -94,11 +94,15 @@ def unlisted_text(entry: Definition, lexicon: Lexicon) -> str:
 
 def did_you_mean(word: str, lexicon: Lexicon) -> str:
     """``; did you mean ŻÓŁW?`` for a word the list holds with diacritics that ``word``
-    lacks (:func:`~boggle.game.words.spelled_with_diacritics`), else ``""``."""
+    lacks (:func:`~boggle.game.words.spelled_with_diacritics`), else ``""``; each named
+    as every heading names it, with how its language writes it where the list folds it
+    (``; did you mean CORAÇAO (coração)?``: :func:`written_name`)."""
     spellings = spelled_with_diacritics(typed_word(word, lexicon), lexicon)
     if not spellings:
         return ""
-    return f"; did you mean {' or '.join(map(upper_letters, spellings))}?"
+    forms = suggested_forms(spellings, lexicon)
+    named = (written_name(spelling, forms.get(spelling, ())) for spelling in spellings)
+    return f"; did you mean {' or '.join(named)}?"
 
 
 def _unlisted(entry: Definition, lexicon: Lexicon) -> bool:
@@ -134,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
             del shown["url"]
         if spellings:
             shown["did_you_mean"] = list(spellings)
+            if forms := suggested_forms(spellings, lexicon):  # coraçao: written coração
+                shown["did_you_mean_written"] = {word: list(f) for word, f in forms.items()}
         write_json(json.dumps(shown, ensure_ascii=False))
     elif unlisted:
         print(unlisted_text(entry, lexicon), file=sys.stderr)

@@ -387,7 +387,13 @@ def keep_text(session: PlaySession) -> str:
     entries = unfound_json(with_levels(solution), set(session.found), WORDS_TO_LEARN)
     points = {entry["word"]: entry["points"] for entry in entries}
     try:
-        return keep_words(words_file(), list(points), solution.lexicon, str(solution.board), points)
+        return keep_words(
+            words_file(),
+            list(points),
+            solution.lexicon,
+            str(solution.given_board or solution.board),
+            points,
+        )
     except BoggleError as error:
         return f"The words were not kept: {error}"
 

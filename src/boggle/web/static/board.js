@@ -650,12 +650,16 @@ export async function showDefinition(button, word, dictionary, path) {
 }
 
 // What an answer of /api/define says of a word its list lacks (as `boggle define` says it):
-// "not a word of the pl list; did you mean ŻÓŁW?", or "" for a word of the list or one with
-// a meaning (an English word WordNet knows that the list has not).
+// "not a word of the pl list; did you mean ŻÓŁW?", each word named as a heading names it
+// ("did you mean CORAÇAO (coração)?": did_you_mean_written), or "" for a word of the list or
+// one with a meaning (an English word WordNet knows that the list has not).
 export function notListed(found) {
   if (found?.in_word_list !== false || found.definitions?.length) return "";
   const named = Array.isArray(found.did_you_mean) ? found.did_you_mean : [];
-  const guess = named.length ? `; did you mean ${named.map((w) => w.toUpperCase()).join(" or ")}?` : "";
+  const forms = found.did_you_mean_written && typeof found.did_you_mean_written === "object"
+    ? found.did_you_mean_written : {};
+  const words = named.map((w) => namedWord(w, hasOwn(forms, w) ? forms[w] : []));
+  const guess = words.length ? `; did you mean ${words.join(" or ")}?` : "";
   return `not a word of the ${found.word_list} list${guess}`;
 }
 

@@ -107,6 +107,7 @@ function hurry(key) {
 // practises with them. Only the kept words' are kept.
 const SHOWN_FIELDS = [
   "definitions", "source", "base", "forms", "url", "written", "word_list", "in_word_list", "did_you_mean",
+  "did_you_mean_written",
 ];
 const MEANING_DAYS = 28;
 let keptMeanings = null;  // read once, when first needed
