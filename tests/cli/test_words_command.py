@@ -743,6 +743,33 @@ def test_practise_appends_each_answer_and_writes_the_whole_file_once(
     assert capsys.readouterr().out.splitlines()[-1] == "Practised 2 words: 2 right."
 
 
+def test_a_journal_torn_inside_a_letter_keeps_its_whole_answers(tmp_path: Path) -> None:
+    """A crash that cut the journal's last line inside a two-byte letter (the é of café)
+    left a file that is not UTF-8: it was read as empty, and the next save removed it with
+    every answer of the run in it."""
+    from boggle.game.kept_words import (
+        KeptWord,
+        answered,
+        answers_file,
+        load_words,
+        record_answer,
+        save_words,
+    )
+
+    path = tmp_path / "words.json"
+    save_words(path, [KeptWord("fame"), KeptWord("cafe")])
+    record_answer(path, answered(KeptWord("fame"), True, "2026-11-29"))
+    with answers_file(path).open("ab") as journal:
+        journal.write('{"word": "cafe", "note": "café'.encode()[:-1])  # torn inside é
+    words = load_words(path, "2026-11-29")
+    assert [(w.word, w.streak) for w in words] == [("fame", 1), ("cafe", 0)]
+    save_words(path, words)
+    assert [(w.word, w.streak) for w in load_words(path, "2026-11-29")] == [
+        ("fame", 1),
+        ("cafe", 0),
+    ]
+
+
 def test_answers_of_a_run_that_crashed_are_read_and_folded_in_at_the_next_start(
     data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -412,7 +412,7 @@ def with_answers(words: list[KeptWord], path: Path) -> list[KeptWord]:
     ...     [(w.word, w.streak) for w in with_answers([KeptWord("fame")], path)]
     [('fame', 1)]
     """
-    text = _file_text(answers_file(path), missing_ok=True)
+    text = _file_text(answers_file(path), missing_ok=True, by_line=True)
     if not text:
         return words
     latest: dict[tuple[str, str], KeptWord] = {}
@@ -446,11 +446,13 @@ def _missing(path: Path) -> bool:
     return False
 
 
-def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | None:
-    """The text of ``path`` (``-``: standard input; ``""`` when it is not UTF-8), ``None``
-    when it is missing and ``missing_ok``; :class:`KeptWordsError`, its line ending in
-    ``after``, when it cannot be read, is not a regular file (a directory, a FIFO, which is
-    never waited on, a device) or is too large."""
+def _file_text(
+    path: Path | str, missing_ok: bool, after: str = "", by_line: bool = False
+) -> str | None:
+    """The text of ``path`` (``-``: standard input; ``""`` when it is not UTF-8, or with
+    ``by_line`` its lines that are), ``None`` when it is missing and ``missing_ok``;
+    :class:`KeptWordsError`, its line ending in ``after``, when it cannot be read, is not a
+    regular file (a directory, a FIFO, which is never waited on, a device) or is too large."""
     file = None if str(path) == "-" else Path(path)  # None: standard input
     shown = _STANDARD_INPUT if file is None else str(file)
     try:
@@ -481,7 +483,19 @@ def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | Non
     try:  # a byte order mark (Notepad's) as My words reads it: none
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        return ""
+        if not by_line:
+            return ""
+    # a journal whose last line a crash cut inside a letter (é is two bytes) keeps the others
+    lines = (_utf8_line(line) for line in data.split(b"\n"))
+    return "\n".join(line for line in lines if line is not None)
+
+
+def _utf8_line(line: bytes) -> str | None:
+    """``line`` as text, ``None`` when it is not UTF-8."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 @dataclass(frozen=True)
