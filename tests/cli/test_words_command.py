@@ -162,6 +162,28 @@ def test_a_file_that_is_not_kept_words_is_never_written_over(
     assert other.read_text() == '{"todo": ["buy milk"]}\n'
 
 
+def test_json_nested_thousands_deep_is_one_line_not_a_traceback(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Arrays nested past Python's recursion limit raised RecursionError (a traceback) from
+    the file of kept words and from its journal of answers; the file is refused in a line,
+    the journal's line left out as a torn one is."""
+    from boggle.game.kept_words import answers_file
+
+    deep = "[" * 100_000
+    data_home.parent.mkdir(parents=True, exist_ok=True)
+    data_home.write_text(deep)
+    assert main(["words", "list"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a file of kept words" in err
+    data_home.unlink()
+    assert main(["words", "add", "fame"]) == 0
+    answers_file(data_home).write_text(deep + "\n")
+    capsys.readouterr()
+    assert main(["words", "list"]) == 0
+    assert "FAME" in capsys.readouterr().out.upper()
+
+
 def test_a_file_saved_by_my_words_is_read_merged_and_spread() -> None:
     """The web page's file: two lists of one language are one word, and words from before
     due days are spread, 20 a day."""

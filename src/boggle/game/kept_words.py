@@ -316,7 +316,7 @@ def read_words(
     """
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
         data = None
     if (
         not isinstance(data, dict)
@@ -419,7 +419,7 @@ def with_answers(words: list[KeptWord], path: Path) -> list[KeptWord]:
     for line in text.splitlines():
         try:
             entry = _entry(json.loads(line))
-        except ValueError:
+        except (ValueError, RecursionError):
             entry = None
         if entry is not None and entry.due != "\0":
             latest[entry.key()] = entry
