@@ -281,6 +281,22 @@ def test_a_page_of_this_machine_on_another_port_cannot_open_a_room_socket() -> N
             alive(connection)
 
 
+def test_a_page_of_this_machine_on_the_other_schemes_port_is_refused_without_a_port() -> None:
+    """With no port in ``Host`` (a server on port 80), the port asked of was taken from the
+    page's scheme: a page of ``https://localhost`` (another program, on 443) opened room
+    sockets on a server on port 80. It is the socket's scheme's: ws 80, wss 443."""
+    from boggle.web.middleware import HostCheck
+
+    check = HostCheck(None, ("localhost",))  # type: ignore[arg-type]
+    on_80 = {"scheme": "ws", "server": ("127.0.0.1", 80)}
+    refused = check.origin_refusal(on_80, b"https://localhost", b"localhost")
+    assert refused is not None and "only from the server's own port (80)" in refused
+    assert check.origin_refusal(on_80, b"http://localhost", b"localhost") is None
+    on_443 = {"scheme": "wss", "server": ("127.0.0.1", 443)}
+    assert check.origin_refusal(on_443, b"https://localhost", b"localhost") is None
+    assert check.origin_refusal(on_443, b"http://localhost", b"localhost") is not None
+
+
 def test_a_server_for_any_host_takes_sockets_only_from_its_own_pages() -> None:
     with rooms_server(allowed_hosts=("*",)) as (port, url):
         with pytest.raises(InvalidStatus) as refused:

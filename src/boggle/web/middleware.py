@@ -342,9 +342,9 @@ class HostCheck:
         if not is_loopback_name(page):
             return None
         asked = host_port(host) if host is not None else None
-        if asked is None:  # no port in Host: the scheme's own, as the page's when same-origin
-            scheme = origin.decode("latin-1").strip().partition(":")[0].lower()
-            asked = DEFAULT_PORTS.get(scheme)
+        if asked is None:  # no port in Host: the socket's scheme's own (ws 80, wss 443), not
+            # the page's: a page of https://localhost (another program's) is not port 80
+            asked = DEFAULT_PORTS.get(str(scope.get("scheme", "ws")).lower())
         served = {asked}
         server = scope.get("server")
         if isinstance(server, list | tuple) and len(server) == 2 and isinstance(server[1], int):
