@@ -77,6 +77,20 @@ def test_a_german_noun_is_written_with_its_capital_and_named_without_repeating_i
     assert "  HAUS: [(0,0),(0,1),(0,2),(0,3)]" in solution.text()
 
 
+def test_a_german_noun_that_is_the_word_in_capitals_makes_its_other_form_also(
+    tmp_path: Path,
+) -> None:
+    """MASSE was named MASSE (Maße), as though the word were written Maße alone: the noun
+    Masse (mass) is the word itself, so Maße is also written (MASSE (also Maße)), as English
+    CAFE (also café)."""
+    file = tmp_path / "de.txt"
+    file.write_text("Masse\nMaße\n", encoding="utf-8")
+    lexicon = load_lexicon(str(file), "de")
+    assert dict(lexicon.written_forms()) == {"masse": ("Masse", "Maße")}
+    solution = solve(Board.parse("mass xxex xxxx xxxx"), lexicon)
+    assert "  MASSE (also Maße): " in solution.text()
+
+
 def test_a_file_gone_since_it_was_read_gives_no_forms_and_no_error(tmp_path: Path) -> None:
     file = tmp_path / "es.txt"
     file.write_text("aérea\nárea\n", encoding="utf-8")

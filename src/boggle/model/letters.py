@@ -76,13 +76,16 @@ def written_name(word: str, written: Iterable[str] = ()) -> str:
     ('AREA (área)', 'ESTE (esté / éste)')
     >>> written_name("ole", ("ole", "olé")), written_name("haus", ("Haus",)), written_name("cat")
     ('OLE (also olé)', 'HAUS', 'CAT')
+    >>> written_name("masse", ("Masse", "Maße"))  # the noun Masse, and Maße
+    'MASSE (also Maße)'
     """
     forms = tuple(written)
     shown = upper_letters(word)
     others = " / ".join(form for form in forms if form.lower() != word)
     if not others:
         return shown
-    return f"{shown} (also {others})" if word in forms else f"{shown} ({others})"
+    itself = any(form.lower() == word for form in forms)  # Masse, as Maße: MASSE (also Maße)
+    return f"{shown} (also {others})" if itself else f"{shown} ({others})"
 
 
 STROKED = {"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ŀ": "l", "\u0131": "i", "ŧ": "t", "ƶ": "z"}

@@ -691,12 +691,14 @@ export function namedWord(word, written) {
 }
 
 // What a name says in brackets of how the word is written: "aérea", "esté / éste", "also olé"
-// (the word itself among its forms: English writes ole too), or "" for none (a form that
-// differs in its capital alone, the German noun "Haus", adds nothing to HAUS).
+// (the word itself among its forms: English writes ole too, German Masse as well as Maße), or
+// "" for none (a form that differs in its capital alone, the German noun "Haus", adds nothing
+// to HAUS).
 function writtenNote(word, written) {
   const forms = Array.isArray(written) ? written : [];
   const others = forms.filter((form) => form.toLowerCase() !== word).join(" / ");
-  return others && forms.includes(word) ? `also ${others}` : others;
+  const itself = forms.some((form) => form.toLowerCase() === word);  // Masse: also Maße
+  return others && itself ? `also ${others}` : others;
 }
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item
