@@ -108,8 +108,9 @@ def test_the_evening_over_the_rematches_is_shown_under_the_match_s_standings(
         page.screenshot(path=str(SHOTS / f"room-evening-{name}.png"))
 
 
+@pytest.mark.parametrize("screen", ["phone", "projector"])
 def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_results(
-    players: Pages, clocked_server: ClockedServer
+    players: Pages, clocked_server: ClockedServer, screen: str
 ) -> None:
     """A line "bob left the room." and "connection lost; reconnecting…" stood beside the room's
     buttons, off a phone's screen once the player had scrolled down the results: a player
@@ -117,10 +118,11 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     its top until it is back; their lines, the polite live regions, still say them."""
     server = clocked_server
     SHOTS.mkdir(exist_ok=True)
-    ann = players.open(server.url + "/room", **PHONE)
+    size = PHONE if screen == "phone" else PROJECTOR
+    ann = players.open(server.url + "/room", **size)
     code = create_room(ann, "ann", **ONE_ROUND)
-    bob = join(players, server, code, "bob", **PHONE)
-    cy = join(players, server, code, "cy", **PHONE)
+    bob = join(players, server, code, "bob", **size)
+    cy = join(players, server, code, "cy", **size)
     play_match(server, [ann, bob, cy], [["fame", "mile"], ["limbo"], []])
     ann.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     ann.wait_for_function("() => window.scrollY > 0")
@@ -138,7 +140,7 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     ann.wait_for_function(
         "() => getComputedStyle(document.getElementById('room-toast')).opacity === '1'"
     )
-    ann.screenshot(path=str(SHOTS / "room-player-left-toast-phone.png"))
+    ann.screenshot(path=str(SHOTS / f"room-player-left-toast-{screen}.png"))
 
     cy.context.set_offline(True)
     cy.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
@@ -150,8 +152,18 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     assert cy.evaluate("() => window.scrollY") > 0
     assert on_screen(cy, "#connection-banner")
     box = banner.bounding_box()
-    assert box is not None and box["y"] == 0 and box["width"] == 390
-    cy.screenshot(path=str(SHOTS / "room-reconnecting-banner-phone.png"))
+    assert box is not None and box["y"] == 0 and box["width"] == cy.viewport_size["width"]
+    cy.screenshot(path=str(SHOTS / f"room-reconnecting-banner-{screen}.png"))
     cy.context.set_offline(False)
     cy.wait_for_selector("#connection-banner", state="hidden", timeout=20000)
     assert cy.locator("#notice").is_hidden()
+
+    ann.context.set_offline(True)  # the host's connection gone: cy, scrolled down, sees it
+    cy.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    cy.wait_for_function(
+        "() => document.getElementById('room-toast').textContent"
+        " === 'ann (host) has lost the connection.'"
+    )
+    assert cy.locator("#room-toast.toast-shown").count() == 1
+    assert cy.locator("#host-away").inner_text().startswith("ann (host) has lost the connection:")
+    assert on_screen(cy, "#room-toast")
