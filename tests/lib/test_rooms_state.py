@@ -241,3 +241,23 @@ def test_the_file_holding_seat_secrets_is_never_open_to_other_users(
     assert created and all(mode & 0o077 == 0 for mode in created), [oct(m) for m in created]
     if os.name == "posix":
         assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_the_evening_over_a_room_s_matches_is_kept_across_a_restart() -> None:
+    """A room's earlier matches were lost with the server: after its restart the evening on
+    the room page would have started again from the match under way."""
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=1), LEXICON)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.submit(ann.token, "fame", now=1.0)
+    room.record(judge(room.close_round(now=60.0)))
+    room.rematch(ann.token, now=61.0)
+    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    back = restore_room(kept, LEXICON, now=100.0)
+    back.start(ann.token, now=100.0, board=BOARD)
+    back.record(judge(back.close_round(now=160.0)))
+    table = back.evening_table()
+    assert table is not None and table["matches"] == 2
+    assert table["players"] == [{"rank": 1, "name": "ann", "total": 1, "rounds": 2, "won": 2}]
+    older = {key: value for key, value in kept.items() if key != "evening"}  # an older file
+    assert restore_room(older, LEXICON, now=100.0).evening == []

@@ -3,6 +3,7 @@ player gone between them, and the evening's standings downloaded at the end."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -92,6 +93,42 @@ def test_an_evening_of_two_matches_downloads_as_standings() -> None:
         "evening,3,Cy,0,1,0,no,,",
     ]
     assert missing.status_code == 404 and "no room" in missing.json()["error"]
+
+
+def test_the_evening_is_sent_with_a_rematch_s_results_bounded_and_not_stored() -> None:
+    """The evening's standings over a room's rematches were only in standings.csv: a
+    rematch's results carry them (``evening``: the best 20 players, the others counted),
+    the first match's none; they are not stored with the round."""
+    from room_boards import same_boards
+
+    from boggle.rooms.export import EVENING_SHOWN
+
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": True}
+    names = [f"p{n:02d}" for n in range(EVENING_SHOWN + 2)]
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with contextlib.ExitStack() as stack:
+            sockets = [stack.enter_context(client.websocket_connect("/ws/rooms")) for _ in names]
+            host = sockets[0]
+            host.send_json({"type": "create", "name": names[0], "settings": settings})
+            code = until(host, "joined")["code"]
+            for socket, name in zip(sockets[1:], names[1:], strict=True):
+                socket.send_json({"type": "join", "code": code, "name": name})
+                until(socket, "joined")
+            first = play(clock, host, {sockets[1]: ["fame"], **{s: [] for s in sockets[2:]}})
+            assert first["evening"] is None  # one match: its standings are the evening
+            host.send_json({"type": "rematch"})
+            second = play(clock, host, {sockets[2]: ["limbo"], **{s: [] for s in sockets[3:]}})
+        stored = client.get(f"/api/rooms/{code}/results").json()
+    evening = second["evening"]
+    assert evening["matches"] == 2 and evening["finished"] is True
+    assert len(evening["players"]) == EVENING_SHOWN and evening["more"] == 2
+    assert evening["players"][:2] == [
+        {"rank": 1, "name": "p02", "total": 2, "rounds": 2, "won": 1},
+        {"rank": 2, "name": "p01", "total": 1, "rounds": 2, "won": 1},
+    ]
+    assert all("evening" not in summary for summary in stored["rounds"])
 
 
 def test_a_club_s_week_long_challenge_downloads_as_a_spreadsheet() -> None:

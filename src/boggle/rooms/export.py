@@ -167,6 +167,52 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+EVENING_SHOWN = 20
+"""The most players :func:`evening_table` lists (the best); the others are counted."""
+
+
+def compact_round(summary: dict[str, Any]) -> dict[str, Any]:
+    """What :func:`evening_standings` reads of a round's summary (the room keeps these for
+    the evening, not every word): ``match``, ``round``, ``scores``, ``standings``,
+    ``match_over`` and ``winners``."""
+    keys = ("match", "round", "scores", "standings", "match_over", "winners")
+    return {key: summary[key] for key in keys if key in summary}
+
+
+def evening_table(
+    rounds: list[dict[str, Any]], shown: int = EVENING_SHOWN
+) -> dict[str, Any] | None:
+    """The evening over a room's matches (``rounds``: each round's summary, or its
+    :func:`compact_round`) for the room page, or ``None`` while there has been one match:
+    ``matches`` (how many), ``finished`` (whether the last is over), ``players`` (the best
+    ``shown`` :func:`evening_standings` ``"evening"`` entries: ``rank``, ``name``, ``total``,
+    ``rounds``, ``won``) and ``more`` (how many players are not listed).
+
+    >>> def round_(match, n, totals, over):
+    ...     return {"match": match, "round": n, "scores": totals, "standings": ranked(totals),
+    ...             "match_over": over, "winners": [max(totals, key=totals.get)] if over else []}
+    >>> evening_table([round_(1, 1, {"ann": 3}, True)]) is None
+    True
+    >>> table = evening_table([round_(1, 1, {"ann": 3, "bob": 5}, True),
+    ...     round_(2, 1, {"ann": 4, "cy": 1}, False)], shown=2)
+    >>> table["matches"], table["finished"], table["more"]
+    (2, False, 1)
+    >>> [(p["rank"], p["name"], p["total"], p["won"]) for p in table["players"]]
+    [(1, 'ann', 7, 0), (2, 'bob', 5, 1)]
+    """
+    matches = {int(summary.get("match", 1)) for summary in rounds}
+    if len(matches) < 2:
+        return None
+    rows = [row for row in evening_standings({"rounds": rounds}) if row["match"] == EVENING]
+    keys = ("rank", "name", "total", "rounds", "won")
+    return {
+        "matches": len(matches),
+        "finished": bool(rows) and bool(rows[0]["finished"]),
+        "players": [{key: row[key] for key in keys} for row in rows[:shown]],
+        "more": max(0, len(rows) - shown),
+    }
+
+
 def standings_csv(stored: dict[str, Any]) -> str:
     """:func:`evening_standings` as CSV text: a row a player a match (``match``, ``rank``,
     ``player``, ``total``, ``rounds``, ``won``, ``finished`` as ``yes`` or ``no``, then

@@ -225,6 +225,8 @@ class Room:
         self.deadline = 0.0
         self.last_summary: dict[str, Any] | None = None
         self.last_activity = now
+        # every round of the room's matches as export.compact_round keeps it: the evening
+        self.evening: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------------ players
 
@@ -684,8 +686,33 @@ not count
             "target": self.settings.target,
             "rounds": self.settings.rounds,
         }
+        from boggle.rooms.export import compact_round  # export imports this module
+
+        self.evening.append(compact_round(summary))
         self.last_summary = summary
         return summary
+
+    def evening_table(self) -> dict[str, Any] | None:
+        """The evening over the room's matches (:func:`boggle.rooms.export.evening_table`),
+        ``None`` while there has been one match: sent with a round's results, not stored.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60, rounds=1), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> for match in (1, 2):
+        ...     _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        ...     _ = room.submit(ann.token, "fame", now=1.0)
+        ...     _ = room.record(judge(room.close_round(now=60.0)))
+        ...     if match == 1:
+        ...         assert room.evening_table() is None
+        ...         room.rematch(ann.token, now=61.0)
+        >>> table = room.evening_table()
+        >>> table["matches"], table["finished"], table["players"]
+        (2, True, [{'rank': 1, 'name': 'ann', 'total': 2, 'rounds': 2, 'won': 2}])
+        """
+        from boggle.rooms.export import evening_table
+
+        return evening_table(self.evening)
 
     def rematch(
         self,

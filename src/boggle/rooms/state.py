@@ -245,6 +245,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
             "table": room.match.table,
         },
         "last_summary": _summary_json(room.last_summary),
+        "evening": room.evening,
     }
 
 
@@ -334,6 +335,7 @@ def restore_room(
         table=list(match["table"]),
     )
     room.last_summary = _summary_of(kept["last_summary"])
+    room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
         room.board = Board.parse(kept["board"])

@@ -561,6 +561,7 @@ class RoomService:
         if not saved and self._retrying is None:
             self._retrying = asyncio.create_task(self.retry_saves())
         summary["saved"] = saved  # the room's last summary: what a late joiner is shown
+        summary["evening"] = room.evening_table()  # sent, not stored: standings.csv has it
         await self.broadcast_all(room, results_message(summary))
 
     def _keep(

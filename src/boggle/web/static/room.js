@@ -47,6 +47,8 @@ const state = {
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,817 words)")
   stopHostAway: () => {},
+  hostAway: null,  // the host whose lost connection was last said in the toast
+  toastTimer: null,  // the timer that fades the room's toast (toast)
   hostNews: "",   // the host's role passed to this player, or from them: said until a round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
@@ -64,11 +66,41 @@ function showError(message) {
   if (message) showInView($("error"));
 }
 
-function showNotice(message) {
+// A notice of the connection (lost, a seat being taken again: `connection`) stands in a banner
+// at the top of the screen too, until the page is back in the room: the notice line (a polite
+// live region, which says it) is beside the room's buttons, off a phone's screen once the
+// player has scrolled down the results.
+function showNotice(message, connection = false) {
   $("notice").textContent = message;
   $("notice").hidden = !message;
   if (message) placeLines();
+  const banner = $("connection-banner");
+  banner.textContent = connection ? message : "";
+  banner.hidden = !connection || !message;
 }
+
+// What happens in the room without the player acting (a player gone, the host away or back):
+// said by its line (#who-left, #host-away: polite live regions) and shown for a while in a
+// toast at the foot of the screen, wherever the page is scrolled, as My words shows what an
+// action did; not during a round (its lines are hidden then, and the board is under it).
+const TOAST_MS = 6000;
+const TOAST_MS_A_CHARACTER = 60;
+
+function toast(text) {
+  const line = $("room-toast");
+  clearTimeout(state.toastTimer);
+  if (!text || document.body.classList.contains("in-round")) {
+    line.classList.remove("toast-shown");
+    return;
+  }
+  line.textContent = text;
+  line.classList.add("toast-shown");
+  state.toastTimer = setTimeout(() => line.classList.remove("toast-shown"),
+    Math.max(TOAST_MS, text.length * TOAST_MS_A_CHARACTER));
+}
+
+const nameList = (names) => names.length > 1
+  ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
 
 // The page's error and notice lines where the player looks: under the word box during a round
 // (above the board, one appearing would move the dice under a finger tracing a word); in a
@@ -133,7 +165,7 @@ function connect(first) {
   socket.addEventListener("open", () => {
     state.retry = 0;
     state.heard = Date.now();
-    showNotice(state.seating ? `Taking your seat in room ${state.seating} again…` : "");
+    showNotice(state.seating ? `Taking your seat in room ${state.seating} again…` : "", true);
     send(first);
   });
   socket.addEventListener("message", (event) => {
@@ -154,7 +186,7 @@ function lost(socket, code) {
   if (socket.readyState <= WebSocket.OPEN) socket.close();
   state.resend.push(...state.inflight.splice(0));
   if (state.leaving || !state.token) return;
-  showNotice(code === 1012 ? "the server is restarting; reconnecting…" : "connection lost; reconnecting…");
+  showNotice(code === 1012 ? "the server is restarting; reconnecting…" : "connection lost; reconnecting…", true);
   state.retry = Math.min(state.retry + 1, 5);
   clearTimeout(state.reconnect);
   state.reconnect = setTimeout(reconnect, 500 * state.retry);
@@ -405,6 +437,7 @@ function sayHostNews(room) {
   } else {
     state.hostNews = "";
   }
+  toast(state.hostNews);
 }
 
 // The host's connection is gone: the others are told who starts the next round, and when
@@ -414,11 +447,14 @@ function showHostAway(room) {
   const line = $("host-away");
   const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
   if (!away) {
+    state.hostAway = null;
     line.textContent = state.hostNews;
     line.hidden = !line.textContent;
     return;
   }
   line.hidden = false;
+  if (state.hostAway !== room.host) toast(`${room.host} (host) has lost the connection.`);
+  state.hostAway = room.host;
   const until = Date.now() + room.host_away * 1000;
   // "9 min 47 s" (a teacher who shows the board has 10 minutes), "25 s" under a minute
   const say = () => {
@@ -580,12 +616,13 @@ function sayWhoLeft(names) {
     state.gone = [];
   } else {
     const left = (state.players ?? []).filter((name) => !names.includes(name));
+    const news = left.filter((name) => !state.gone.includes(name));
     state.gone = [...new Set([...state.gone, ...left])].filter((name) => !names.includes(name));
     state.players = names;
+    if (news.length) toast(`${nameList(news)} left the room.`);
   }
   const gone = state.gone;
-  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone[gone.length - 1]}` : gone[0];
-  $("who-left").textContent = gone.length ? `${who} left the room.` : "";
+  $("who-left").textContent = gone.length ? `${nameList(gone)} left the room.` : "";
   $("who-left").hidden = gone.length === 0;
 }
 
@@ -865,6 +902,7 @@ function showResults(summary) {
     }
     body.append(line);
   }
+  showEvening(summary.evening);
   showLevels(summary);
   const order = summary.levels ? "common first" : "best first";
   $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
@@ -903,6 +941,34 @@ function showResults(summary) {
 }
 
 // The room's word list, for the words' definitions (null: the server's default list).
+// The evening over the room's matches, after a rematch (the server's evening_table: null
+// while there has been one match), under the match's standings: a club's table until now was
+// only in standings.csv.  The best 20 are listed, the others counted.
+function showEvening(evening) {
+  const box = $("evening");
+  box.hidden = !evening;
+  const body = $("evening-standings").querySelector("tbody");
+  body.replaceChildren();
+  if (!evening) return;
+  const matches = `${evening.matches} matches`;
+  $("evening-title").textContent = `The evening: ${evening.finished ? matches : `${matches}, so far`}`;
+  for (const row of evening.players) {
+    const line = document.createElement("tr");
+    line.dataset.name = row.name;
+    line.dataset.total = String(row.total);
+    line.dataset.rank = String(row.rank);
+    for (const text of [row.rank, row.name, row.won, row.total]) {
+      const cell = document.createElement("td");
+      cell.textContent = String(text);
+      line.append(cell);
+    }
+    body.append(line);
+  }
+  $("evening-more").hidden = !evening.more;
+  $("evening-more").textContent = evening.more
+    ? `and ${evening.more} more (all of them in the standings' spreadsheet)` : "";
+}
+
 function listName() {
   return (state.settings && state.settings.dictionary) || null;
 }
@@ -974,6 +1040,8 @@ function clearRoom() {
     $(id).replaceChildren();
   }
   $("standings").querySelector("tbody").replaceChildren();
+  showEvening(null);
+  toast("");
   for (const id of ["feedback", "levels", "match-over", "phase"]) $(id).textContent = "";
   delete $("feedback").dataset.word;
   delete $("feedback").dataset.status;
