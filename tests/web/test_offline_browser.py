@@ -214,6 +214,43 @@ def test_a_round_started_online_finishes_offline_with_its_report(
     page.context.set_offline(False)
 
 
+def test_a_round_whose_server_is_out_of_reach_goes_on_judged_on_the_page(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """The browser online but the server out of reach mid-round (its proxy down, a captive
+    portal): the word was shown with an error and judged with the next one, though the
+    round's board words were kept. Now the round goes on judged on the page, said once."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    page.wait_for_function(
+        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
+    )
+    board = page.locator("#board-input").input_value()
+    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    first, second = played["missed"][0], played["missed"][1]
+    page.route("**/api/play", lambda route: route.abort())
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{first['points']}")
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "The server cannot be reached: the round goes on, judged on this device (no hints)."
+    )
+    assert page.locator("#error").is_hidden()
+    page.unroute("**/api/play")
+    page.fill("#play-input", second["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{second['points']}")
+    page.click("#play-end")
+    score = first["points"] + second["points"]
+    expect(page.locator("#play-result-line")).to_contain_text(
+        f"You scored {score} of {played['maximum']:,} point"
+    )
+    assert page.locator("#play-missed .word").count() == played["total"] - 2
+
+
 ENTRIES = {
     None: ["FAME", "fame", "Fâme", "ox", "", "a1", "zzzzzq", "axe", "mile", "limbo", "Straßé"],
     "es": ["AÉREA", "aerea", "niño", "ño", "pañal", "casa", "ÁRBOL", "zzz", "1"],
