@@ -147,6 +147,32 @@ def test_a_kept_board_is_played_offline_with_its_report(server: ServeProcess, pa
     page.context.set_offline(False)
 
 
+def test_a_page_missing_a_board_asks_for_that_one_alone(server: ServeProcess, pages: Pages) -> None:
+    """A board played, the page asked for a whole new set of 3 (three solves) and kept one."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    page.evaluate(
+        f"""() => {{
+          const kept = JSON.parse(localStorage.getItem('{KEPT}'));
+          kept.rounds.shift();
+          localStorage.setItem('{KEPT}', JSON.stringify(kept));
+        }}"""
+    )
+    asked: list[Any] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.post_data_json) if request.url.endswith("/api/offline") else None
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    assert [body.get("count") for body in asked] == [1]
+    assert len(kept(page)["rounds"]) == 3
+
+
 def test_other_settings_keep_other_boards_and_too_large_ones_are_said(
     server: ServeProcess, pages: Pages
 ) -> None:

@@ -74,7 +74,9 @@ export function keepAhead(settings, list) {
       store(kept);  // the old settings' boards go at once: they are not this player's
     }
     if (kept.rounds.length >= kept.keep && kept.labels) return kept.rounds.length;
-    const answer = await api("/api/offline", settings);
+    // a page missing some (a board played) asks for those alone, not a whole new set
+    const count = kept.labels ? Math.min(kept.keep - kept.rounds.length, kept.keep) : null;
+    const answer = await api("/api/offline", count ? { ...settings, count } : settings);
     const now = readKept();  // a round may have been taken meanwhile
     const rounds = now && same(now.settings, settings) ? now.rounds : [];
     kept = { version: VERSION, settings, list, rounds, keep: answer.keep, labels: answer.labels };
