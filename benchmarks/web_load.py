@@ -9,6 +9,11 @@ percentiles for each, and checks every solve answer.
     python benchmarks/web_load.py --clients 16 --seconds 5 --rolled
     python benchmarks/web_load.py --dict-file enable=../shared/data/enable.txt
     python benchmarks/web_load.py --slowloris 1000 --seconds 15   # health under a slowloris
+    python benchmarks/web_load.py --offline            # also POST /api/offline
+
+With ``--offline`` a phase asks POST /api/offline as a new /play visitor's page does (3
+boards rolled and solved, each with what judging it offline needs, for the default list),
+beside the rolled solves, so the two compare: what each visitor costs the server.
 
 With ``--slowloris N`` a third phase holds N sockets that each send one byte of a request
 head a second while one client asks GET /api/health, and reports how many slow sockets the
@@ -341,6 +346,12 @@ def main() -> None:
         help="with --check-flood: the most the victim's solve p99 may be (default 250)",
     )
     parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="also measure POST /api/offline (a /play visitor's boards kept ahead) and a "
+        "rolled 4x4 solve beside it",
+    )
+    parser.add_argument(
         "--dict-file",
         action="append",
         default=[],
@@ -390,6 +401,25 @@ def main() -> None:
         )
         health_phase = run_phase("GET /api/health", url, health, args.clients, args.seconds)
         phases = [solve_phase, health_phase]
+        if args.offline:
+
+            def offline(client: httpx.Client, _: int) -> bool:
+                answer = client.post("/api/offline", json={})
+                return answer.status_code == 200 and len(answer.json()["rounds"]) == 3
+
+            if not args.rolled:
+                phases.append(
+                    run_phase(
+                        "POST /api/solve (4x4, rolled)",
+                        url,
+                        solve_rolled,
+                        args.clients,
+                        args.seconds,
+                    )
+                )
+            phases.append(
+                run_phase("POST /api/offline (3 boards)", url, offline, args.clients, args.seconds)
+            )
         if args.slowloris:
             attacked, still_open = slowloris_phase(url, port, args.slowloris, args.seconds)
             phases.append(attacked)

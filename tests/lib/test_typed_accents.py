@@ -122,3 +122,16 @@ def test_an_entry_of_accents_alone_has_no_letters_rather_than_being_an_empty_lin
         verdict = check_word(entry, board, lexicon, CLASSIC)
         assert (verdict.status.value, verdict.message) == ("invalid", "no letters"), entry
     assert check_word("  ", board, lexicon, CLASSIC).message == "empty line"
+
+
+def test_the_board_word_typed_without_diacritics_is_named_behind_three_that_are_not_on_it() -> None:
+    """`zab` where the board has ŻAB: the list's first three words of the board's letters
+    that read `zab` (ZĄB, ŹAB, ŹĄB) have no path, and the verdict named none of them, nor
+    ŻAB; a page judging the round offline named ŻAB. Both name it now."""
+    board = Board.parse("żab xxx ząź")
+    lexicon = Lexicon.from_words(["ząb", "źab", "źąb", "żab"])
+    solution = solve(board, lexicon, CLASSIC)
+    assert [found.word for found in solution.words] == ["żab"]
+    check = check_word("zab", board, lexicon, CLASSIC, solution)
+    assert check.status == "not_on_board"
+    assert check.message == "ŻAB is on the board: type ż"

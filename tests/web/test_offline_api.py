@@ -87,6 +87,19 @@ def test_a_board_given_is_that_board_s_round_alone(client: TestClient) -> None:
     assert refused.json()["error"] == "a board given is not rolled: leave out rows"
 
 
+def test_a_page_missing_boards_asks_for_those_alone(client: TestClient) -> None:
+    """After a round played online the page lacked one board of three and the server rolled
+    and solved three for it, two thrown away (a third of the work used): ``count`` asks for
+    fewer; more than the server keeps, or beside a board given, is refused in one line."""
+    body = client.post("/api/offline", json={"count": 1}).json()
+    assert len(body["rounds"]) == 1 and body["keep"] == OFFLINE_ROUNDS
+    too_many = client.post("/api/offline", json={"count": OFFLINE_ROUNDS + 1})
+    assert too_many.status_code == 422 and "count" in too_many.json()["error"]
+    beside = client.post("/api/offline", json={"board": "fxie amlo ewbx astu", "count": 1})
+    assert beside.status_code == 400
+    assert beside.json()["error"] == "a board given is not rolled: leave out count"
+
+
 @pytest.mark.parametrize(
     ("body", "status", "said"),
     [

@@ -390,11 +390,15 @@ def _on_the_board(
     word: str, board: Board, lexicon: Lexicon, solution: Solution | None
 ) -> tuple[str, ...]:
     """The board's words that are ``word`` with other diacritics (``board`` as the list
-    spells it), read from its ``solution`` when it is the board's."""
+    spells it), the first three, read from its ``solution`` when it is the board's (the
+    list's words of the board's letters are taken first, so that a word of the solution is
+    not left out behind three that are not on the board; a page judging a kept round offline
+    names the same words)."""
     letters = {letter for face in board.faces for letter in face}
-    spellings = spelled_with_diacritics(word, lexicon, letters)
     if solution is not None and solution.board == board and solution.lexicon is lexicon:
-        return tuple(spelling for spelling in spellings if spelling in solution.by_word)
+        every = spelled_with_diacritics(word, lexicon, letters, limit=len(lexicon))
+        return tuple(spelling for spelling in every if spelling in solution.by_word)[:3]
+    spellings = spelled_with_diacritics(word, lexicon, letters)
     on_board = []
     for spelling in spellings:
         try:

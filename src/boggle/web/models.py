@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from boggle.dice.cubes import MAX_SEED, SEED_RANGE, seed_in_range
+from boggle.game.offline import OFFLINE_ROUNDS
 from boggle.model.board import ROW_SEPARATORS_SAID
 from boggle.model.errors import DiceError
 from boggle.rooms.fields import (
@@ -107,6 +108,13 @@ class OfflineRequest(StrictModel):
     other_words: OtherWords = Field(
         default="refused",
         description="a listed word outside word_level: refused, or 0 points and set apart",
+    )
+    count: int | None = Field(
+        default=None,
+        ge=1,
+        le=OFFLINE_ROUNDS,
+        description="how many boards to roll (a page missing some asks for those alone); "
+        f"{OFFLINE_ROUNDS} by default",
     )
 
 

@@ -328,7 +328,7 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
     ``board``, that board alone, so a round started online can go on offline."""
     setting = _word_setting(request.word_level, request.other_words)
     if request.board is not None:
-        rolling = {"dice", "rows", "cols"} & request.model_fields_set
+        rolling = {"dice", "rows", "cols", "count"} & request.model_fields_set
         if rolling:
             raise ApiError(
                 400, f"a board given is not rolled: leave out {', '.join(sorted(rolling))}"
@@ -342,7 +342,7 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
             rolled(
                 context, lexicon, request.dice, chooser.randrange(2**31), request.rows, request.cols
             )
-            for _ in range(OFFLINE_ROUNDS)
+            for _ in range(request.count or OFFLINE_ROUNDS)
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
     rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)

@@ -366,15 +366,15 @@ async function keepRoundForOffline(round) {
   }
 }
 
-// The round judged (playRound); the browser offline, a round with its board's words kept goes
-// on judged on this device, and says so (a server out of reach while the browser is online is
-// said, and the word judged with the next one it answers, as before).
+// The round judged (playRound); the browser offline or the server out of reach, a round with
+// its board's words kept goes on judged on this device, and says so once (without them the
+// failure is said, and the word judged with the next one the server answers).
 async function judged(round, finished) {
   try {
     return await playRound(round, finished);
   } catch (error) {
-    if (!error.unreachable || navigator.onLine !== false || !round.fallback || round.offline) throw error;
-    round.offline = { ...round.fallback, left: keptCount(aheadSettings()), dropped: true };
+    if (!error.unreachable || !round.fallback || round.offline) throw error;
+    round.offline = { ...round.fallback, left: keptCount(aheadSettings()), dropped: lostWhy() };
     if (state.round === round) {
       keepRound(round);
       $("play-hint").disabled = true;
@@ -473,8 +473,15 @@ function startKeptRound(seconds, unreachable = null) {
   showRound(state.round);
 }
 
+// Why a round started online goes on judged here: the browser offline, or the server out of
+// reach while the browser says it is online.
+const lostWhy = () => (navigator.onLine === false ? "offline" : "unreachable");
+
 // An offline round's line, where hints are said online: what it is and how many are left.
 function offlineNote(round) {
+  if (round.offline.dropped === "unreachable") {
+    return "The server cannot be reached: the round goes on, judged on this device (no hints).";
+  }
   if (round.offline.dropped) return "The connection is lost: the round goes on, judged on this device (no hints).";
   return `Offline round: judged on this device, no hints. ${keptLine(round.offline.left)}`;
 }
@@ -583,12 +590,12 @@ async function resumeRound(kept) {
     try {
       await solveBoard(kept.board);
     } catch (error) {
-      if (!error.unreachable || navigator.onLine !== false || !kept.fallback) {
+      if (!error.unreachable || !kept.fallback) {
         keepRound(null);  // a board or list the server no longer takes: the round is dropped
         throw error;
       }
-      // taken up with no connection: its board's words were kept, it goes on judged here
-      kept.offline = { ...kept.fallback, left: keptCount(aheadSettings()), dropped: true };
+      // taken up with no connection or no server: its board's words were kept, it goes on here
+      kept.offline = { ...kept.fallback, left: keptCount(aheadSettings()), dropped: lostWhy() };
       forgetSolution(kept.board);
       $("board-input").value = kept.board;
       renderBoard(kept.fallback.kept.faces);

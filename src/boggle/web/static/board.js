@@ -687,7 +687,18 @@ export function writtenWord(word, written) {
 // `namedWord("ole", ["ole", "olé"])` "OLE (also olé)".
 export function namedWord(word, written) {
   const note = writtenNote(word, written);
-  return word.toUpperCase() + (note ? ` (${note})` : "");
+  return upperLetters(word) + (note ? ` (${note})` : "");
+}
+
+// A word in capitals a letter for a letter (boggle.model.letters.upper_letters): a letter
+// whose capital is several ("ß": "SS") stays, so "straße" is "STRAßE", not another word.
+export function upperLetters(word) {
+  const upper = word.toUpperCase();
+  if ([...upper].length === [...word].length) return upper;
+  return [...word].map((letter) => {
+    const capital = letter.toUpperCase();
+    return [...capital].length === 1 ? capital : letter;
+  }).join("");
 }
 
 // What a name says in brackets of how the word is written: "aérea", "esté / éste", "also olé"

@@ -10,7 +10,7 @@
 // other settings drop them and fetch new ones.
 "use strict";
 
-import { api, lowerLetters } from "/static/board.js";
+import { api, lowerLetters, namedWord, upperLetters } from "/static/board.js";
 
 export const OFFLINE_KEY = "boggle-offline-rounds";
 const VERSION = 1;
@@ -74,7 +74,9 @@ export function keepAhead(settings, list) {
       store(kept);  // the old settings' boards go at once: they are not this player's
     }
     if (kept.rounds.length >= kept.keep && kept.labels) return kept.rounds.length;
-    const answer = await api("/api/offline", settings);
+    // a page missing some (a board played) asks for those alone, not a whole new set
+    const count = kept.labels ? Math.min(kept.keep - kept.rounds.length, kept.keep) : null;
+    const answer = await api("/api/offline", count ? { ...settings, count } : settings);
     const now = readKept();  // a round may have been taken meanwhile
     const rounds = now && same(now.settings, settings) ? now.rounds : [];
     kept = { version: VERSION, settings, list, rounds, keep: answer.keep, labels: answer.labels };
@@ -135,62 +137,162 @@ export function readTyped(entry, reading) {
     return /^\p{L}+$/u.test(base) ? base : letter;
   }).join("");
   if (folded === word) return [word, ""];
-  return [folded, `read as ${folded.toUpperCase()}, without accents`];
+  return [folded, `read as ${upperLetters(folded)}, without accents`];
 }
 
 const notes = (...parts) => parts.filter((part) => part).join("; ");
 
 // A word typed without the diacritics of a word of the board (or with others): which words
 // they are and the letters to type, "ŻABA is on the board: type ż" (boggle.game.words
-// diacritics_note, of the board's words that count).
+// diacritics_note, of the board's words that count, named as the server names them: with how
+// their language writes them, "CORAÇAO (coração)"; the first three of them).
 function diacritics(word, kept) {
   const strip = (text) => [...bare(text)].map((l) => kept.reading.stroked[l] || l).join("");
   const wanted = strip(word);
-  const spellings = kept.words.map((entry) => entry.word)
-    .filter((other) => other !== word && strip(other) === wanted)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, 3);
-  return spellings.map((spelling) => {
+  const spellings = kept.words
+    .filter((entry) => entry.word !== word && strip(entry.word) === wanted)
+    .sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)).slice(0, 3);
+  return spellings.map(({ word: spelling, written }) => {
     const typed = [...word];
     const differ = [];
     [...spelling].forEach((letter, at) => {
       if (at < typed.length && typed[at] !== letter && !differ.includes(letter)) differ.push(letter);
     });
-    return `${spelling.toUpperCase()} is on the board: type ${differ.join(", ")}`;
+    return `${namedWord(spelling, written)} is on the board: type ${differ.join(", ")}`;
   }).join("; ");
 }
 
-const PATH_STEPS = 200000;  // a search past it gives up (a word of one letter on a board of it)
+// The path search of boggle.game.words.find_path, step for step, so that a search gives up
+// where the server's does (PATH_STEP_BUDGET) and a verdict is the server's: a word needing
+// more of a letter than the board has is refused at once; otherwise the cells that can still
+// finish the word are found first, from its end, and only those are tried, from the word's
+// start and, if that runs long, from its end. Words and faces are taken letter by letter.
+const PATH_STEP_BUDGET = 2000000;
 
-// A path of cells spelling `word` on faces `spelled` (row by row), each die once, or null.
-export function findPath(spelled, rows, cols, word) {
-  const used = new Array(spelled.length).fill(false);
-  const trail = [];
-  let steps = 0;
-  const step = (cell, at) => {
-    if (++steps > PATH_STEPS) throw new Error("gave up looking for a path");
-    const face = spelled[cell];
-    if (used[cell] || !face || !word.startsWith(face, at)) return false;
-    used[cell] = true;
-    trail.push(cell);
-    const end = at + face.length;
-    if (end === word.length) return true;
+class GaveUp extends Error {}
+
+function gaveUp(word, budget) {
+  const letters = [...word];
+  const shown = letters.length <= 40 ? word : letters.slice(0, 37).join("") + "...";
+  return new GaveUp(`gave up looking for a path of '${shown}' after ${budget.toLocaleString("en-US")} steps`);
+}
+
+function neighbourTable(rows, cols) {
+  const table = [];
+  for (let cell = 0; cell < rows * cols; cell++) {
     const row = Math.floor(cell / cols);
     const col = cell % cols;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        const r = row + dr;
-        const c = col + dc;
-        if ((dr || dc) && r >= 0 && c >= 0 && r < rows && c < cols && step(r * cols + c, end)) return true;
+    const near = [];
+    for (let r = row - 1; r <= row + 1; r++) {
+      for (let c = col - 1; c <= col + 1; c++) {
+        if ((r !== row || c !== col) && r >= 0 && c >= 0 && r < rows && c < cols) near.push(r * cols + c);
       }
     }
-    used[cell] = false;
-    trail.pop();
-    return false;
-  };
-  for (let cell = 0; cell < spelled.length; cell++) {
-    if (step(cell, 0)) return trail.map((i) => [Math.floor(i / cols), i % cols]);
+    table.push(near);
+  }
+  return table;
+}
+
+const startsAt = (word, face, at) => face.every((letter, i) => word[at + i] === letter);
+
+// For each position of `word`, the cells from which the rest of it can be spelled (dice may
+// repeat), or null when none can start it (_finishing_cells).
+function finishingCells(faces, table, word, budget) {
+  const length = word.length;
+  const at = new Map();
+  faces.forEach((face, cell) => {
+    if (!at.has(face[0])) at.set(face[0], []);
+    at.get(face[0]).push(cell);
+  });
+  const finishing = new Map();
+  let steps = 0;
+  for (let position = length - 1; position >= 0; position--) {
+    const cells = [];
+    for (const cell of at.get(word[position]) ?? []) {
+      const face = faces[cell];
+      if (!startsAt(word, face, position)) continue;
+      const end = position + face.length;
+      steps += 8;
+      const next = finishing.get(end);
+      if (end === length || (next && table[cell].some((near) => next.has(near)))) cells.push(cell);
+    }
+    if (cells.length) finishing.set(position, new Set(cells));
+    if (steps > budget) throw new GaveUp();
+  }
+  return finishing.has(0) ? finishing : null;
+}
+
+function search(faces, table, word, budget) {
+  const finishing = finishingCells(faces, table, word, budget);
+  if (!finishing) return null;
+  const length = word.length;
+  let steps = 0;
+  for (const cells of finishing.values()) steps += cells.size;
+  for (const start of [...finishing.get(0)].sort((a, b) => a - b)) {
+    const used = new Set([start]);
+    const trail = [start];
+    const ends = [faces[start].length];
+    const tries = [0];  // the next neighbour to try, for each cell of the trail
+    while (tries.length) {
+      const top = trail.length - 1;
+      if (ends[top] === length) return trail;
+      const allowed = finishing.get(ends[top]);
+      const near = table[trail[top]];
+      let moved = false;
+      while (tries[top] < near.length) {
+        const cell = near[tries[top]++];
+        steps += 1;
+        if (allowed && allowed.has(cell) && !used.has(cell)) {
+          used.add(cell);
+          trail.push(cell);
+          ends.push(ends[top] + faces[cell].length);
+          tries.push(0);
+          moved = true;
+          break;
+        }
+      }
+      if (!moved) {
+        used.delete(trail.pop());
+        ends.pop();
+        tries.pop();
+      }
+      if (steps > budget) throw new GaveUp();
+    }
   }
   return null;
+}
+
+function lettersSuffice(faces, word) {
+  const held = new Map();
+  for (const face of faces) for (const letter of face) held.set(letter, (held.get(letter) ?? 0) + 1);
+  const needed = new Map();
+  for (const letter of word) needed.set(letter, (needed.get(letter) ?? 0) + 1);
+  return [...needed].every(([letter, count]) => (held.get(letter) ?? 0) >= count);
+}
+
+// A path of cells spelling `word` on faces `spelled` (row by row), each die once, or null;
+// past PATH_STEP_BUDGET steps it throws "gave up looking for a path of ...", as the server says.
+export function findPath(spelled, rows, cols, word, budget = PATH_STEP_BUDGET) {
+  const letters = [...word];
+  const faces = spelled.map((face) => [...face]);
+  if (!letters.length || !lettersSuffice(faces, letters)) return null;
+  const table = neighbourTable(rows, cols);
+  const half = Math.floor(budget / 2);
+  let trail;
+  try {
+    trail = search(faces, table, letters, half);
+  } catch (error) {
+    if (!(error instanceof GaveUp)) throw error;
+    const backwards = faces.map((face) => [...face].reverse());
+    try {
+      trail = search(backwards, table, [...letters].reverse(), budget - half);
+    } catch (again) {
+      if (!(again instanceof GaveUp)) throw again;
+      throw gaveUp(word, budget);
+    }
+    if (trail) trail.reverse();
+  }
+  return trail ? trail.map((i) => [Math.floor(i / cols), i % cols]) : null;
 }
 
 const letters = (word) => [...word].length;
@@ -224,7 +326,7 @@ export function judgeKept(kept, labels, entries, finished) {
       const path = findPath(kept.spelled, kept.rows, kept.cols, word);
       return said(path ? "not_a_word" : "not_on_board", notes(diacritics(word, kept), read));
     } catch (error) {
-      return said("not_a_word", notes(error.message, read));
+      return said("not_a_word", error.message);  // as the server says it: how it was read left out
     }
   });
   const foundSet = new Set(found);
