@@ -151,6 +151,33 @@ def test_my_words_status_is_in_view_after_a_file_is_added(
     assert in_view(page, "#words-status")
 
 
+def test_my_words_error_stays_until_tapped(
+    pages: Pages, server: ServeProcess, tmp_path: Path
+) -> None:
+    """An error faded after 6 s like any other message, unread by a learner who looked away:
+    now it stays until the next message or a tap on it."""
+    page = many_words_page(pages, server, clock=True)
+    file = tmp_path / "notes.json"
+    file.write_text('{"todo": ["buy milk"]}')
+    page.click("#move-words > summary")
+    page.set_input_files("#import-file", str(file))
+    page.wait_for_selector("#words-status:not(:empty)")
+    assert (
+        page.text_content("#words-status") == "notes.json is not a file of words saved by My words."
+    )
+    shown(page, "#words-status")
+    page.clock.run_for(60_000)
+    page.wait_for_timeout(300)  # past the fade's transition
+    assert (
+        page.evaluate("() => getComputedStyle(document.getElementById('words-status')).opacity")
+        == "1"
+    )
+    page.click("#words-status")
+    page.wait_for_function(
+        "() => getComputedStyle(document.getElementById('words-status')).opacity === '0'"
+    )
+
+
 def wait_in_view(page: Any, selector: str) -> bool:
     """Whether the element comes wholly inside the viewport within a few seconds (a page
     scrolls it there after the action)."""

@@ -300,7 +300,7 @@ function storedElsewhere(event) {
 // over that. (A practice answer stores its word's progress alone: saveAnswer.)
 function save() {
   const saved = saveWords(state.words);
-  if (!saved) say("This browser refused to keep the change (storage is off or full).");
+  if (!saved) sayError("This browser refused to keep the change (storage is off or full).");
   writeMeanings();
   return saved;
 }
@@ -309,18 +309,31 @@ function save() {
 // live region, so a screen reader says it too), shown for a while, a long line longer; the
 // line under the lists it was before was off a phone's screen after a Remove or a file added.
 // Its text stays once faded (the last thing done, for a screen reader's reading of the page).
+// An error (a change the browser refused to keep, a file not read) does not fade: it stays
+// until the next message or a tap on it, so a learner who looked away still reads it.
 const TOAST_MS = 6000;
 const TOAST_MS_A_CHARACTER = 60;
 
-function say(text) {
+function say(text, { error = false } = {}) {
   const line = $("words-status");
   line.textContent = text;
   line.classList.toggle("toast-shown", Boolean(text));
+  line.classList.toggle("toast-error", Boolean(text) && error);
   clearTimeout(state.toastTimer);
-  if (text) {
+  if (text && !error) {
     state.toastTimer = setTimeout(() => line.classList.remove("toast-shown"),
       Math.max(TOAST_MS, text.length * TOAST_MS_A_CHARACTER));
   }
+}
+
+function sayError(text) {
+  say(text, { error: true });
+}
+
+// A tap on an error's toast puts it away (its text stays, as a faded toast's does).
+function dismissToast() {
+  const line = $("words-status");
+  line.classList.remove("toast-shown", "toast-error");
 }
 
 // ------------------------------------------------------------------ the lists
@@ -917,7 +930,7 @@ async function importWords(file) {
     }
   }
   if (!words) {
-    say(`${file.name} is not a file of words saved by My words.`);
+    sayError(`${file.name} is not a file of words saved by My words.`);
     return;
   }
   reloadWords();
@@ -940,7 +953,7 @@ async function importWords(file) {
   if (updated.length || added.length) {
     const now = state.words.map((entry) => (updates.has(entry) ? { ...entry, ...updates.get(entry) } : entry));
     if (!saveWords([...now, ...added])) {
-      say("This browser refused to keep the words (storage is off or full).");
+      sayError("This browser refused to keep the words (storage is off or full).");
       return;
     }
     for (const [entry, progress] of updates) Object.assign(entry, progress);
@@ -978,6 +991,7 @@ function start() {
     $("practise-start").focus();
   });
   $("words-filter").addEventListener("input", showFiltered);
+  $("words-status").addEventListener("click", dismissToast);
   $("to-learn-more").addEventListener("click", () => showMore("to-learn"));
   $("learned-more").addEventListener("click", () => showMore("learned"));
   $("clear-all").addEventListener("click", askClear);
