@@ -162,6 +162,19 @@ def test_a_file_that_is_not_kept_words_is_never_written_over(
     assert other.read_text() == '{"todo": ["buy milk"]}\n'
 
 
+def test_file_dash_is_refused_in_a_line_not_kept_as_a_file_named_dash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--file -`` wrote (practise: its journal ``-.answers``) in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("fame\n"))
+    for argv in (["practise"], ["add", "fame"], ["list"], ["remove", "fame"]):
+        assert main(["words", *argv, "--file", "-"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--file -" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_json_nested_thousands_deep_is_one_line_not_a_traceback(
     data_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

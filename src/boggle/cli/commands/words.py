@@ -225,6 +225,14 @@ or 'boggle words list --json'); 'boggle words add' prints no JSON
 
 
 def kept_file(args: argparse.Namespace) -> Path:
+    """The file of kept words; ``--file -`` refused in a line: the file is read and written
+    (with its journal of answers beside it), which standard input cannot be, and a file named
+    ``-`` (and ``-.answers``) in the current folder is not what was meant."""
+    if args.file == "-":
+        raise KeptWordsError(
+            "--file - : the kept words are read and written in a file, not standard input "
+            "(use 'boggle words import -' to add words from standard input)"
+        )
     return Path(args.file) if args.file else words_file()
 
 
