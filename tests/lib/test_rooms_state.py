@@ -261,3 +261,32 @@ def test_the_evening_over_a_room_s_matches_is_kept_across_a_restart() -> None:
     assert table["players"] == [{"rank": 1, "name": "ann", "total": 1, "rounds": 2, "won": 2}]
     older = {key: value for key, value in kept.items() if key != "evening"}  # an older file
     assert restore_room(older, LEXICON, now=100.0).evening == []
+
+
+def test_the_evening_grows_by_match_not_by_round_and_keeps_the_last_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Room.evening`` grew by one entry a round without end (memory and the rooms file):
+    each match is folded into its standings, and past MAX_EVENING_MATCHES the oldest are
+    dropped, the evening table saying how many, across a restart too."""
+    from boggle.rooms import export
+
+    monkeypatch.setattr(export, "MAX_EVENING_MATCHES", 2)
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=3), LEXICON)
+    ann = room.join("ann", now=0.0)
+    now = 0.0
+    for match in range(4):
+        if match:
+            room.rematch(ann.token, now=now)
+        for _ in range(3):
+            room.start(ann.token, now=now, board=BOARD)
+            room.submit(ann.token, "fame", now=now + 1.0)
+            room.record(judge(room.close_round(now=now + 60.0)))
+            now += 61.0
+            assert len(room.evening) <= 2
+    table = room.evening_table()
+    assert table is not None
+    assert (table["matches"], table["dropped"], table["finished"]) == (2, 2, True)
+    assert table["players"] == [{"rank": 1, "name": "ann", "total": 6, "rounds": 6, "won": 2}]
+    back = restore_room(json.loads(json.dumps(room_json(room, now))), LEXICON, now=now)
+    assert back.evening_table() == table

@@ -29,6 +29,7 @@ import io
 from datetime import UTC, datetime
 from typing import Any
 
+from boggle.rooms.limits import MAX_EVENING_MATCHES
 from boggle.rooms.room import standings as ranked
 
 NOBODY = "(nobody found)"
@@ -134,20 +135,22 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
                 for summary in rounds
                 if name in summary.get("scores", {})
             }
+            # a match folded (fold_evening): its rounds counted, each round's points not kept
+            count = int(last["played"].get(name, 0)) if "played" in last else len(scores)
             rows.append(
                 {
                     "match": number,
                     "rank": entry["rank"],
                     "name": name,
                     "total": entry["total"],
-                    "rounds": len(scores),
+                    "rounds": count,
                     "scores": scores,
                     "won": int(name in winners),
                     "finished": finished,
                 }
             )
             points[name] = points.get(name, 0) + int(entry["total"])
-            played[name] = played.get(name, 0) + len(scores)
+            played[name] = played.get(name, 0) + count
             won[name] = won.get(name, 0) + int(name in winners)
     over = all(row["finished"] for row in rows)
     for entry in ranked(points):
@@ -179,8 +182,54 @@ def compact_round(summary: dict[str, Any]) -> dict[str, Any]:
     return {key: summary[key] for key in keys if key in summary}
 
 
+def fold_evening(
+    rounds: list[dict[str, Any]], most: int | None = None
+) -> tuple[list[dict[str, Any]], int]:
+    """``rounds`` (each round's :func:`compact_round`) with each match folded into one entry,
+    its standings after its last round (a match under way folded as far as it has gone):
+    what :func:`evening_standings` reads of it, the last round's ``standings`` and
+    ``winners``, and ``played``, the rounds each player had a seat in; at most ``most``
+    (:data:`MAX_EVENING_MATCHES`) matches kept, the oldest dropped; and how many were dropped.
+    The evening's memory grows by match, not by round, and stops at ``most`` matches.
+
+    >>> def round_(match, n, scores, over):
+    ...     return {"match": match, "round": n, "scores": scores, "standings": ranked(scores),
+    ...             "match_over": over, "winners": ["ann"] if over else []}
+    >>> rounds = [round_(1, 1, {"ann": 3}, False), round_(1, 2, {"ann": 5, "bob": 1}, True),
+    ...     round_(2, 1, {"bob": 2}, False)]
+    >>> folded, dropped = fold_evening(rounds)
+    >>> len(folded), dropped, folded[0]["played"], folded[0]["match_over"]
+    (2, 0, {'ann': 2, 'bob': 1}, True)
+    >>> [row["rounds"] for row in evening_standings({"rounds": folded})] == [
+    ...     row["rounds"] for row in evening_standings({"rounds": rounds})]
+    True
+    >>> [(entry["match"], entry["round"]) for entry in fold_evening(rounds, most=1)[0]]
+    [(2, 1)]
+    """
+    matches: dict[int, list[dict[str, Any]]] = {}
+    for summary in rounds:
+        matches.setdefault(int(summary.get("match", 1)), []).append(summary)
+    numbers = sorted(matches)
+    dropped = max(0, len(numbers) - (MAX_EVENING_MATCHES if most is None else most))
+    kept: list[dict[str, Any]] = []
+    for number in numbers[dropped:]:
+        entries = sorted(matches[number], key=lambda summary: int(summary.get("round", 0)))
+        last = entries[-1]
+        if len(entries) == 1 and "played" in last:
+            kept.append(last)  # folded already
+            continue
+        played: dict[str, int] = {}
+        for summary in entries:
+            counts = summary.get("played") or dict.fromkeys(summary.get("scores", {}), 1)
+            for name, n in counts.items():
+                played[name] = played.get(name, 0) + int(n)
+        keys = ("match", "round", "standings", "match_over", "winners")
+        kept.append({**{key: last[key] for key in keys if key in last}, "played": played})
+    return kept, dropped
+
+
 def evening_table(
-    rounds: list[dict[str, Any]], shown: int = EVENING_SHOWN
+    rounds: list[dict[str, Any]], shown: int = EVENING_SHOWN, dropped: int = 0
 ) -> dict[str, Any] | None:
     """The evening over a room's matches (``rounds``: each round's summary, or its
     :func:`compact_round`) for the room page, or ``None`` while there has been one match:
@@ -201,7 +250,7 @@ def evening_table(
     [(1, 'ann', 7, 0), (2, 'bob', 5, 1)]
     """
     matches = {int(summary.get("match", 1)) for summary in rounds}
-    if len(matches) < 2:
+    if len(matches) + dropped < 2:
         return None
     rows = [row for row in evening_standings({"rounds": rounds}) if row["match"] == EVENING]
     keys = ("rank", "name", "total", "rounds", "won")
@@ -210,6 +259,7 @@ def evening_table(
         "finished": bool(rows) and bool(rows[0]["finished"]),
         "players": [{key: row[key] for key in keys} for row in rows[:shown]],
         "more": max(0, len(rows) - shown),
+        "dropped": dropped,
     }
 
 

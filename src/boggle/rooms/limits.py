@@ -44,6 +44,12 @@ class RoomError(BoggleError):
         """Seconds after which the same request would be taken (rate limits only)."""
 
 
+MAX_EVENING_MATCHES = 100
+"""The most matches a room's evening keeps (:attr:`boggle.rooms.room.Room.evening`, each
+finished match folded into its final standings): the older ones are dropped, and the evening
+table says how many (``dropped``), so a room open for weeks does not grow without end."""
+
+
 MAX_NAME_LENGTH = 24
 """The most characters (code points, as :func:`player_name` counts them) a player's name has,
 in a room and in a challenge alike: the one number both take, and that the pages read from

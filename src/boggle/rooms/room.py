@@ -225,8 +225,10 @@ class Room:
         self.deadline = 0.0
         self.last_summary: dict[str, Any] | None = None
         self.last_activity = now
-        # every round of the room's matches as export.compact_round keeps it: the evening
+        # the room's matches, each folded into its standings (export.fold_evening): the evening
         self.evening: list[dict[str, Any]] = []
+        self.evening_dropped = 0
+        """The oldest matches dropped from :attr:`evening` (past ``MAX_EVENING_MATCHES``)."""
 
     # ------------------------------------------------------------------ players
 
@@ -686,9 +688,11 @@ not count
             "target": self.settings.target,
             "rounds": self.settings.rounds,
         }
-        from boggle.rooms.export import compact_round  # export imports this module
+        from boggle.rooms.export import compact_round, fold_evening  # export imports this
 
-        self.evening.append(compact_round(summary))
+        # each match folded into its standings, the oldest past MAX_EVENING_MATCHES dropped
+        self.evening, dropped = fold_evening([*self.evening, compact_round(summary)])
+        self.evening_dropped += dropped
         self.last_summary = summary
         return summary
 
@@ -712,7 +716,7 @@ not count
         """
         from boggle.rooms.export import evening_table
 
-        return evening_table(self.evening)
+        return evening_table(self.evening, dropped=self.evening_dropped)
 
     def rematch(
         self,

@@ -951,7 +951,9 @@ function showEvening(evening) {
   body.replaceChildren();
   if (!evening) return;
   const matches = `${evening.matches} matches`;
-  $("evening-title").textContent = `The evening: ${evening.finished ? matches : `${matches}, so far`}`;
+  // a room open for long keeps its last matches (MAX_EVENING_MATCHES): the older ones said
+  const dropped = evening.dropped ? ` (the ${evening.dropped} before them not counted)` : "";
+  $("evening-title").textContent = `The evening: ${evening.finished ? matches : `${matches}, so far`}${dropped}`;
   for (const row of evening.players) {
     const line = document.createElement("tr");
     line.dataset.name = row.name;
