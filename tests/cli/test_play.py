@@ -617,6 +617,27 @@ def test_words_escaped_for_the_locale_keep_their_columns() -> None:
     assert any(line.startswith("  AXE               ") for line in out.splitlines()), out
 
 
+def test_a_word_typed_before_the_round_starts_is_kept(words_file: Path) -> None:
+    """A word typed while the round is starting (before the board is shown) was thrown away
+    as the terminal switched to reading keys (``tty.setcbreak`` flushes pending input by
+    default): on a loaded machine even a word typed as the board appeared was lost."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file), "--time", "60"],
+        env=boggle_env(),
+        encoding="utf-8",
+        timeout=60,
+    )
+    try:
+        child.send("fame\r")  # typed ahead: the interpreter has not even started yet
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.sendcontrol("d")
+        child.expect("Round over.")
+    finally:
+        child.close(force=True)
+
+
 def test_a_round_with_both_output_streams_redirected_is_shown_on_the_terminal(
     words_file: Path, tmp_path: Path
 ) -> None:

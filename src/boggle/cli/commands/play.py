@@ -498,7 +498,7 @@ def play_on_terminal(
         return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
+    tty.setcbreak(fd, termios.TCSANOW)  # keep what was typed ahead (the default flushes it)
     try:
         return _play_keys(session, seconds, out, fd, whole, words, [] if hints is None else hints)
     finally:
