@@ -28,7 +28,7 @@ from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
@@ -57,7 +57,7 @@ from boggle.web.models import (
     SolvedEntry,
 )
 from boggle.web.pages import page
-from boggle.web.rooms import RoomService, rate_limited_answer, room_service
+from boggle.web.rooms import RoomService, csv_download, rate_limited_answer, room_service
 from boggle.web.workers import WorkerPool
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
@@ -355,12 +355,7 @@ async def challenge_results_csv(code: str, context: Context, service: Service) -
     answer = await get_challenge(code, context, service)
     if isinstance(answer, JSONResponse):
         return answer
-    name = f"boggle-challenge-{answer['code']}.csv"
-    return Response(
-        challenge_csv(answer),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return csv_download(challenge_csv(answer), f"boggle-challenge-{answer['code']}.csv")
 
 
 @router.post(

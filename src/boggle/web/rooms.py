@@ -925,6 +925,19 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     return stored
 
 
+def csv_download(text: str, filename: str) -> Response:
+    """A spreadsheet (CSV) the browser saves as ``filename`` rather than shows.
+
+    >>> csv_download("a,b\\r\\n", "x.csv").headers["content-disposition"]
+    'attachment; filename="x.csv"'
+    """
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
 @router.get("/api/rooms/{code}/results.csv", tags=["rooms"], responses=ROOM_ERRORS)
 async def room_results_csv(code: str, service: Service, request: Request) -> Any:
     """A room's finished rounds as a spreadsheet (CSV): a row a player a round, with the
@@ -933,11 +946,7 @@ async def room_results_csv(code: str, service: Service, request: Request) -> Any
     answer = await room_results(code, service, request)
     if isinstance(answer, JSONResponse):
         return answer
-    return Response(
-        results_csv(answer),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="boggle-room-{answer["code"]}.csv"'},
-    )
+    return csv_download(results_csv(answer), f"boggle-room-{answer['code']}.csv")
 
 
 @router.get("/api/rooms/{code}/standings.csv", tags=["rooms"], responses=ROOM_ERRORS)
@@ -948,12 +957,7 @@ async def room_standings_csv(code: str, service: Service, request: Request) -> A
     answer = await room_results(code, service, request)
     if isinstance(answer, JSONResponse):
         return answer
-    name = f"boggle-room-{answer['code']}-standings.csv"
-    return Response(
-        standings_csv(answer),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return csv_download(standings_csv(answer), f"boggle-room-{answer['code']}-standings.csv")
 
 
 @router.get("/room", include_in_schema=False)
