@@ -30,7 +30,22 @@ from datetime import UTC, datetime
 from typing import Any
 
 from boggle.rooms.limits import MAX_EVENING_MATCHES
-from boggle.rooms.room import standings as ranked
+
+
+def standings(totals: dict[str, int]) -> list[dict[str, Any]]:
+    """Players by total, best first, with their rank (equal totals share a rank).
+
+    >>> [(s["name"], s["rank"]) for s in standings({"a": 3, "b": 5, "c": 3})]
+    [('b', 1), ('a', 2), ('c', 2)]
+    """
+    ordered = sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+    table, rank, previous = [], 0, None
+    for position, (name, total) in enumerate(ordered, start=1):
+        if total != previous:
+            rank, previous = position, total
+        table.append({"name": name, "total": total, "rank": rank})
+    return table
+
 
 NOBODY = "(nobody found)"
 """The ``player`` of the row listing a round's words nobody found."""
@@ -102,7 +117,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     their points were scored.
 
     >>> def round_(match, n, scores, totals, winners=None):
-    ...     return {"match": match, "round": n, "scores": scores, "standings": ranked(totals),
+    ...     return {"match": match, "round": n, "scores": scores, "standings": standings(totals),
     ...             "match_over": winners is not None, "winners": winners or []}
     >>> stored = {"rounds": [round_(1, 1, {"ann": 3, "bob": 5}, {"ann": 3, "bob": 5}),
     ...     round_(1, 2, {"ann": 4, "bob": 1}, {"ann": 7, "bob": 6}, ["ann"]),
@@ -153,7 +168,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
             played[name] = played.get(name, 0) + count
             won[name] = won.get(name, 0) + int(name in winners)
     over = all(row["finished"] for row in rows)
-    for entry in ranked(points):
+    for entry in standings(points):
         name = entry["name"]
         rows.append(
             {
@@ -193,7 +208,7 @@ def fold_evening(
     The evening's memory grows by match, not by round, and stops at ``most`` matches.
 
     >>> def round_(match, n, scores, over):
-    ...     return {"match": match, "round": n, "scores": scores, "standings": ranked(scores),
+    ...     return {"match": match, "round": n, "scores": scores, "standings": standings(scores),
     ...             "match_over": over, "winners": ["ann"] if over else []}
     >>> rounds = [round_(1, 1, {"ann": 3}, False), round_(1, 2, {"ann": 5, "bob": 1}, True),
     ...     round_(2, 1, {"bob": 2}, False)]
@@ -238,7 +253,7 @@ def evening_table(
     ``rounds``, ``won``) and ``more`` (how many players are not listed).
 
     >>> def round_(match, n, totals, over):
-    ...     return {"match": match, "round": n, "scores": totals, "standings": ranked(totals),
+    ...     return {"match": match, "round": n, "scores": totals, "standings": standings(totals),
     ...             "match_over": over, "winners": [max(totals, key=totals.get)] if over else []}
     >>> evening_table([round_(1, 1, {"ann": 3}, True)]) is None
     True

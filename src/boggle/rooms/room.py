@@ -44,6 +44,7 @@ from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
 from boggle.model.wording import counted, plain_unless_odd
+from boggle.rooms.export import compact_round, evening_table, fold_evening, standings
 from boggle.rooms.limits import RoomError, RoomLimits, name_key, player_name
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
@@ -688,7 +689,6 @@ not count
             "target": self.settings.target,
             "rounds": self.settings.rounds,
         }
-        from boggle.rooms.export import compact_round, fold_evening  # export imports this
 
         # each match folded into its standings, the oldest past MAX_EVENING_MATCHES dropped
         self.evening, dropped = fold_evening([*self.evening, compact_round(summary)])
@@ -714,8 +714,6 @@ not count
         >>> table["matches"], table["finished"], table["players"]
         (2, True, [{'rank': 1, 'name': 'ann', 'total': 2, 'rounds': 2, 'won': 2}])
         """
-        from boggle.rooms.export import evening_table
-
         return evening_table(self.evening, dropped=self.evening_dropped)
 
     def rematch(
@@ -796,21 +794,6 @@ not count
 
     def _new_match(self) -> Match:
         return Match(target=self.settings.target or UNLIMITED_TARGET)
-
-
-def standings(totals: dict[str, int]) -> list[dict[str, Any]]:
-    """Players by total, best first, with their rank (equal totals share a rank).
-
-    >>> [(s["name"], s["rank"]) for s in standings({"a": 3, "b": 5, "c": 3})]
-    [('b', 1), ('a', 2), ('c', 2)]
-    """
-    ordered = sorted(totals.items(), key=lambda item: (-item[1], item[0]))
-    table, rank, previous = [], 0, None
-    for position, (name, total) in enumerate(ordered, start=1):
-        if total != previous:
-            rank, previous = position, total
-        table.append({"name": name, "total": total, "rank": rank})
-    return table
 
 
 def _leaders(totals: dict[str, int]) -> list[str]:
