@@ -247,7 +247,8 @@ def test_a_ctrl_c_on_the_gpu_prints_what_random_done_prints(
         sender.join()
     finally:
         signal.signal(signal.SIGINT, before)
-    said = stopped[2].splitlines()
+    # (a machine without an optional package may warn first: not this test's line)
+    said = [line for line in stopped[2].splitlines() if not line.startswith("boggle: warning:")]
     assert stopped[0] == 130 and len(said) == 1, stopped[2]
     done = int(said[0].split("; --random ")[1].split()[0])
     assert said[0].endswith(f"; --random {done} --seed 8 summarises those")

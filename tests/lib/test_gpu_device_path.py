@@ -27,7 +27,12 @@ from boggle.dice.bulk import BoardSource
 from boggle.dice.cubes import roll_board
 from boggle.engines.gpu import KernelScorer, device
 from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
-from boggle.engines.gpu.source import KERNEL_SIGNATURES, KERNEL_VARIANTS, kernel_settings
+from boggle.engines.gpu.source import (
+    KERNEL_SIGNATURES,
+    KERNEL_VARIANTS,
+    kernel_settings,
+    shared_group,
+)
 from boggle.engines.native import score_native
 from boggle.model.errors import EngineError
 from boggle.model.rules import BIG, CLASSIC
@@ -200,7 +205,7 @@ def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
     # 40 registers x 256 threads: 6 blocks a processor by registers, 8 by threads; at most
     # 4 by default for the default kernel, as many as fit for the lanes; 4 processors
     assert runner.resident_blocks("bg_score_boards_small", variant="default") == 4 * 4
-    assert runner.variant_for(16) == "lanes-16"
+    assert runner.variant_for(16) == "warp-list"
     assert runner.resident_blocks("bg_score_boards_small", variant="lanes-16") == 4 * 6
     every = device.DeviceRunner(block=128, per_processor=0)
     assert every.resident_blocks("bg_score_boards_small", variant="default") == 4 * 12
@@ -358,9 +363,10 @@ def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
 def test_unnamed_the_runner_picks_each_board_sizes_variant(
     enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No variant named: 4x4 boards go to ``lanes-16``, 5x5 to ``lanes-16-next`` (the H100's
-    fastest of each), 6x6 and the boards made for stats to the old ``default``, each
-    compiled once, its own shared memory at each launch, and every score native's."""
+    """No variant named: 4x4 and 5x5 boards go to the warp's list (the fastest measured on
+    each), and so do the stats of 4x4 boards; 6x6 boards and 5x5 stats to the old
+    ``default``; each compiled once, its own shared memory at each launch (the warp's list:
+    a board's set, faces and list of states), and every score native's."""
     monkeypatch.delenv("BOGGLE_GPU_VARIANT", raising=False)
     stats_only = device.DeviceRunner()
     assert stats_only.variants_compiled == ()  # each variant compiled when first needed
@@ -368,25 +374,30 @@ def test_unnamed_the_runner_picks_each_board_sizes_variant(
     expected = score_stats(300, source, enable, CLASSIC, seed=2, top=3)
     got = random_stats(KernelScorer(enable, stats_only), source, 2, 300, CLASSIC, 3, batch=120)
     assert got is not None and got.counts == dict(expected.counts)
-    assert stats_only.variants_compiled == ("default",)
+    assert stats_only.variants_compiled == ("warp-list",)
     runner = device.device_runner()
-    assert runner.variant == "auto" and runner.defines == KERNEL_VARIANTS["lanes-16"]
+    assert runner.variant == "auto" and runner.defines == KERNEL_VARIANTS["warp-list"]
     assert [runner.variant_for(cells) for cells in (4, 16, 20, 25, 36, 64)] == [
-        "lanes-16", "lanes-16", "lanes-16-next", "lanes-16-next", "default", "default"
+        "warp-list", "warp-list", "warp-list", "warp-list", "default", "default"
     ]  # fmt: skip
     boards = [roll_board("new", k) for k in range(200)] + [roll_board("big", k) for k in range(60)]
     boards += [roll_board("uniform", k, 6, 6) for k in range(30)]
     assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
         score_native(board, enable, CLASSIC) for board in boards
     ]
-    made = {"lanes-16": 16, "lanes-16-next": 25, "default": 36}
+    made = {"warp-list": (16, 25), "default": (36,)}
     assert runner.variants_compiled == tuple(made)
-    for variant, cells in made.items():
+    for variant, sizes in made.items():
         small = runner.compiled(variant).kernels["bg_score_boards_small"]
-        lanes = kernel_settings(KERNEL_VARIANTS[variant])["BG_LANES_PER_BOARD"]
-        words = 2 + 512 + cells if lanes > 1 else cells  # a board's set and faces, or faces
-        assert small.shared_sizes == [4 * (256 // lanes) * words]
-    source = BoardSource.named("big")  # stats: the default kernel (10^9 boards the faster)
+        lanes, _ = shared_group(KERNEL_VARIANTS[variant], "bg_score_boards_small", 16, 9)
+        assert set(small.shared_sizes) == {
+            4 * (256 // lanes) * shared_group(KERNEL_VARIANTS[variant], "bg_score_boards_small",
+                                              cells, 9)[1]
+            for cells in sizes
+        }  # fmt: skip
+    list_words = shared_group(KERNEL_VARIANTS["warp-list"], "bg_score_boards_small", 25, 9)[1]
+    assert list_words == (2 + 512 + 25 + 3) // 4 * 4 + 4 * 256  # set, faces, the list
+    source = BoardSource.named("big")  # 5x5 stats: the default kernel
     assert runner.variant_for(25, "bg_random_stats_small") == "default"
     expected = score_stats(500, source, enable, BIG, seed=8, top=3)
     got = random_stats(KernelScorer(enable, runner), source, 8, 500, BIG, 3, batch=200)
@@ -411,7 +422,7 @@ def test_a_variant_named_in_the_environment_scores_every_size(
     ]
     assert runner.variants_compiled == (variant,)  # nothing else compiled
     with knobs(monkeypatch, BOGGLE_GPU_VARIANT="auto"):
-        assert device.DeviceRunner().variant_for(25) == "lanes-16-next"
+        assert device.DeviceRunner().variant_for(25) == "warp-list"
     with (
         knobs(monkeypatch, BOGGLE_GPU_VARIANT="fastest"),
         pytest.raises(EngineError, match="one of: auto, default"),
@@ -424,7 +435,7 @@ def test_a_variant_named_in_the_environment_scores_every_size(
     [
         {"BOGGLE_GPU_ONE_LOOP": "0"},  # a loop per board: the lanes' kernels do not compile
         {"BOGGLE_GPU_SET_BITS": "5"},  # the default kernel's own first set, which lanes ignore
-        {"BOGGLE_GPU_SHARED_SET_BITS": "15"},  # a board's set past a block's shared memory
+        {"BOGGLE_GPU_SHARED_SET_BITS": "16"},  # a board's set past a block's shared memory
     ],
     ids=lambda setting: ",".join(setting),
 )

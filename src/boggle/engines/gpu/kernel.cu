@@ -197,6 +197,25 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #define BG_EAGER_CHILDREN 0 /* 1: the prefetch, then the children read and the dead dropped */
 #endif
 #define BG_CHILDREN_AT_PUSH (BG_PUSH_FILTER || BG_PREFETCH_CHILDREN || BG_EAGER_CHILDREN)
+/* A warp's work list (BG_WARP_LIST, with BG_LANES_PER_BOARD 32): the 32 lanes of a warp
+ * share a board of the first pass through one list of search states in shared memory
+ * (a state: a trie node's letters and first child, the cells in use, the cell and the
+ * letters read).  Each round the lanes take up to 32 states from the top of the list, one a
+ * lane, and step each into its neighbours whose first letter follows, one neighbour a lane
+ * at a time; the children that go on are pushed back together (a ballot gives each its
+ * place), so every lane has work while the list holds 32 states, whatever the shape of
+ * the board's search, and a warp's 32 trie reads of a step go out together.  A list that
+ * would pass BG_WARP_STACK states, or a board of more than 32 cells, sends the board on to
+ * the second pass, as a full word set does. */
+#ifndef BG_WARP_LIST
+#define BG_WARP_LIST 0 /* 1: the first pass's warps share a board through a list of states */
+#endif
+#ifndef BG_WARP_STACK
+#define BG_WARP_STACK 256 /* states a warp's list holds (4 words each, in shared memory) */
+#endif
+#if BG_WARP_LIST && BG_LANES_PER_BOARD != 32
+#error "BG_WARP_LIST needs BG_LANES_PER_BOARD=32"
+#endif
 #define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
 #if BG_LANES_PER_BOARD < 1 || 32 % BG_LANES_PER_BOARD || (BG_LANES_PER_BOARD & (BG_LANES_PER_BOARD - 1))
 #error "BG_LANES_PER_BOARD must be a power of two dividing 32"
@@ -511,7 +530,7 @@ BG_INLINE bg_u64 bg_children_todo(const bg_u32 *nodes, const bg_u32 *faces, bg_u
  * small word set's kernels (the ones BG_SHARED_SET moves to shared memory, and whose
  * boards BG_LANES_PER_BOARD lanes share: then an item is a group's board, not a thread's). */
 template <int BITS, int FIRST_PASS, class Boards>
-BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
+BG_INLINE void bg_score_threads_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                              const bg_i32 *points, int points_len, Boards &boards,
                              bg_u64 item, bg_u64 end, bg_u64 stride, const bg_u64 *top_nodes) {
     (void)top_nodes;
@@ -894,6 +913,270 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #undef BG_BOARD_BITS
 #undef BG_LOAD_BOARD
 #undef BG_GROUP_FACES
+}
+
+#if BG_WARP_LIST
+/* Shared words of a warp's board with BG_WARP_LIST: the header, the set, the faces (rounded
+ * up to 4 words), then the list's 4 arrays of BG_WARP_STACK words. */
+#define BG_WARP_LIST_WORDS(BITS, n) \
+    (((BG_GROUP_HEADER + (1u << (BITS)) + (bg_u32)(n) + 3u) & ~3u) + 4u * BG_WARP_STACK)
+
+/* A state of the warp's list: the node's letters (word bit cleared) and first child, the
+ * cells in use, and the cell (bits 0..7) with the letters read (8..15). */
+typedef struct {
+    bg_u32 mask, first, used, cell_letters;
+} bg_wl_state;
+
+/* The neighbours of a state worth a step: not in use, their face's first letter following.
+ * E.g. a node followed by `a` and `t`, next to free cells showing `t`, `x`, `a`: the cells
+ * of `t` and `a`. */
+BG_INLINE bg_u32 bg_wl_todo(const bg_u64 *near, const bg_u32 *faces, const bg_wl_state &s) {
+    bg_u32 todo = (bg_u32)BG_LOAD_NEAR(near, s.cell_letters & 0xffu) & ~s.used, kept = 0;
+    for (; todo; todo &= todo - 1) {
+        const int cell = BG_CTZ64(todo);
+        if (s.mask & bg_lead_bit(faces[cell])) kept |= todo & (~todo + 1);
+    }
+    return kept;
+}
+
+/* Step from a node (letters `mask`, first child `first`, `letters` read, cells `used`) into
+ * `cell`: the word it ends is added to the set (its points to *score; a full set sets
+ * *full), and 1 with the child's state in *out when the search goes on from it. */
+template <class Set>
+BG_INLINE int bg_wl_visit(const bg_u32 *nodes, const bg_u32 *faces, const bg_i32 *points,
+                          int points_len, Set &words, bg_u32 board_bits, bg_u32 mask,
+                          bg_u32 first, int letters, bg_u32 used, int cell, bg_i64 *score,
+                          int *full, bg_wl_state *out) {
+    const bg_u32 face = faces[cell];
+    const bg_u32 bit = bg_lead_bit(face);
+    if (!(mask & bit)) return 0;
+    bg_i64 child = (bg_i64)first + BG_POPCOUNT(mask & (bit - 1));
+    letters += !(face & BG_SILENT);
+    if (((face >> 8) & 0xffu) != BG_NO_LETTER) { /* a face of several codes */
+        child = bg_follow(nodes, child, face >> 8 | 0xff000000u, &letters);
+        if (child < 0) return 0;
+    }
+    BG_COUNT(steps);
+    const bg_u64 node = BG_LOAD_NODE(nodes, child);
+    const bg_u32 child_mask = (bg_u32)node;
+    if (child_mask & BG_WORD_BIT) {
+        const bg_i32 worth = BG_LOAD_POINTS(points, letters < points_len ? letters : points_len - 1);
+        if (worth) {
+            const int fresh = words.add((bg_u32)child);
+            if (fresh < 0) {
+                *full = 1;
+                return 0;
+            }
+            if (fresh) *score += worth;
+        }
+    }
+    if (!(child_mask & board_bits) || letters > 255) return 0;
+    out->mask = child_mask & ~BG_WORD_BIT;
+    out->first = (bg_u32)(node >> 32);
+    out->used = used | 1u << cell;
+    out->cell_letters = (bg_u32)cell | (bg_u32)letters << 8;
+    return 1;
+}
+
+/* The first pass with BG_WARP_LIST: the items item, item + stride, ... below `end` (a warp's
+ * boards on the GPU), each scored by the warp's 32 lanes through one list of states (see the
+ * options).  The CPU build runs the same rounds with the lanes one after another in each
+ * step, so the list grows in the same order as on the GPU. */
+template <int BITS, class Boards>
+BG_INLINE void bg_warp_list_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
+                                 const bg_i32 *points, int points_len, Boards &boards,
+                                 bg_u64 item, bg_u64 end, bg_u64 stride) {
+    if (item >= end) return;
+    if (n > 32) { /* the list's cells in use are 32 bits: the second pass scores these */
+#if BG_GPU
+        if (threadIdx.x % 32) return;
+#endif
+        for (; item < end; item += stride) boards.done(item, BG_OVERFLOW);
+        return;
+    }
+    bg_tagged_set<BITS, 1> words;
+#if BG_GPU
+    const int lane = (int)(threadIdx.x % 32);
+    bg_u32 *const group = bg_shared + (threadIdx.x / 32) * BG_WARP_LIST_WORDS(BITS, n);
+    words.lane = lane;
+    words.lanes = 32;
+#else
+    bg_u32 group[BG_WARP_LIST_WORDS(BITS, BG_MAX_CELLS)];
+    words.lane = 0;
+    words.lanes = 1;
+#endif
+    words.slots = group + BG_GROUP_HEADER;
+    words.stride = 1;
+    words.shared_count = group;
+    bg_u32 *const faces = group + BG_GROUP_HEADER + (1u << BITS);
+    bg_u32 *const list = group + ((BG_GROUP_HEADER + (1u << BITS) + (bg_u32)n + 3u) & ~3u);
+    bg_u32 *const list_mask = list, *const list_first = list + BG_WARP_STACK;
+    bg_u32 *const list_used = list + 2 * BG_WARP_STACK, *const list_cell = list + 3 * BG_WARP_STACK;
+    words.clear_all();
+    const bg_u64 root = BG_LOAD_NODE(nodes, 0);
+    const bg_u32 root_mask = (bg_u32)root & ~BG_WORD_BIT, root_first = (bg_u32)(root >> 32);
+    for (; item < end; item += stride) {
+#if BG_GPU
+        boards.load_part(item, faces, lane, 32);
+        __syncwarp();
+#else
+        boards.load(item, faces, 1);
+#endif
+        bg_u32 board_bits = 0;
+        for (int c = 0; c < n; c++) board_bits |= bg_lead_bit(faces[c]);
+        bg_i64 score = 0;
+        int full = 0, top = 0;
+#if BG_GPU
+        /* the start cells: lane j steps from the root into cell j */
+        {
+            bg_wl_state child;
+            const int go = lane < n && bg_wl_visit(nodes, faces, points, points_len, words,
+                                                   board_bits, root_mask, root_first, 0, 0u,
+                                                   lane, &score, &full, &child);
+            const bg_u32 going = __ballot_sync(0xffffffffu, go);
+            if (go) { /* n <= 32 <= BG_WARP_STACK: room for every start cell */
+                const int at = BG_POPCOUNT(going & ((1u << lane) - 1u));
+                list_mask[at] = child.mask;
+                list_first[at] = child.first;
+                list_used[at] = child.used;
+                list_cell[at] = child.cell_letters;
+            }
+            top = BG_POPCOUNT(going);
+            __syncwarp();
+        }
+        while (top > 0 && !__any_sync(0xffffffffu, full)) {
+            const int taken = top < 32 ? top : 32;
+            top -= taken;
+            bg_wl_state s = {0, 0, 0, 0};
+            bg_u32 todo = 0;
+            if (lane < taken) {
+                s.mask = list_mask[top + lane];
+                s.first = list_first[top + lane];
+                s.used = list_used[top + lane];
+                s.cell_letters = list_cell[top + lane];
+                todo = bg_wl_todo(near, faces, s);
+            }
+            __syncwarp(); /* the states taken are read before children take their places */
+            while (__any_sync(0xffffffffu, todo)) {
+                bg_wl_state child;
+                int go = 0;
+                if (todo) {
+                    const int cell = BG_CTZ64(todo);
+                    todo &= todo - 1;
+                    go = bg_wl_visit(nodes, faces, points, points_len, words, board_bits, s.mask,
+                                     s.first, (int)(s.cell_letters >> 8), s.used, cell, &score,
+                                     &full, &child);
+                }
+                const bg_u32 going = __ballot_sync(0xffffffffu, go);
+                if (top + BG_POPCOUNT(going) > BG_WARP_STACK) { /* the list is full */
+                    full = 1;
+                    break;
+                }
+                if (go) {
+                    const int at = top + (int)BG_POPCOUNT(going & ((1u << lane) - 1u));
+                    list_mask[at] = child.mask;
+                    list_first[at] = child.first;
+                    list_used[at] = child.used;
+                    list_cell[at] = child.cell_letters;
+                }
+                top += (int)BG_POPCOUNT(going);
+            }
+            __syncwarp(); /* the children are written before the next round reads them */
+        }
+        bg_group_total<32>(0xffffffffu, &score, &full);
+        if (!lane) boards.done(item, full ? BG_OVERFLOW : score);
+        words.reset();
+        __syncwarp(); /* the set is cleared and the faces free before the next board */
+#else
+        for (int cell = 0; cell < n; cell++) { /* the start cells, as the GPU's lanes */
+            bg_wl_state child;
+            if (bg_wl_visit(nodes, faces, points, points_len, words, board_bits, root_mask,
+                            root_first, 0, 0u, cell, &score, &full, &child)) {
+                list_mask[top] = child.mask;
+                list_first[top] = child.first;
+                list_used[top] = child.used;
+                list_cell[top] = child.cell_letters;
+                top++;
+            }
+        }
+        while (top > 0 && !full) {
+            const int taken = top < 32 ? top : 32;
+            top -= taken;
+            bg_wl_state s[32];
+            bg_u32 todo[32], any = 0;
+            for (int k = 0; k < taken; k++) {
+                s[k].mask = list_mask[top + k];
+                s[k].first = list_first[top + k];
+                s[k].used = list_used[top + k];
+                s[k].cell_letters = list_cell[top + k];
+                todo[k] = bg_wl_todo(near, faces, s[k]);
+                any |= todo[k];
+            }
+            while (any && !full) { /* a step: each lane one neighbour, in the lanes' order */
+                bg_wl_state child[32];
+                int go[32], going = 0;
+                any = 0;
+                for (int k = 0; k < taken; k++) {
+                    go[k] = 0;
+                    if (!todo[k]) continue;
+                    const int cell = BG_CTZ64(todo[k]);
+                    todo[k] &= todo[k] - 1;
+                    any |= todo[k];
+                    go[k] = bg_wl_visit(nodes, faces, points, points_len, words, board_bits,
+                                        s[k].mask, s[k].first, (int)(s[k].cell_letters >> 8),
+                                        s[k].used, cell, &score, &full, &child[k]);
+                    going += go[k];
+                }
+                if (top + going > BG_WARP_STACK) {
+                    full = 1;
+                    break;
+                }
+                for (int k = 0; k < taken; k++) {
+                    if (!go[k]) continue;
+                    list_mask[top] = child[k].mask;
+                    list_first[top] = child[k].first;
+                    list_used[top] = child[k].used;
+                    list_cell[top] = child[k].cell_letters;
+                    top++;
+                }
+            }
+        }
+        boards.done(item, full ? BG_OVERFLOW : score);
+        words.reset();
+#endif
+    }
+}
+#endif
+
+/* The first pass's loop, or the second's (FIRST_PASS 0): the warp's list (BG_WARP_LIST) for
+ * the first pass, else a thread's (or a group of lanes') depth-first searches. */
+template <int ON> struct bg_pass_kind {};
+
+template <int BITS, int FIRST_PASS, class Boards>
+BG_INLINE void bg_score_pass(bg_pass_kind<0>, const bg_u32 *nodes, int n, const bg_u64 *near,
+                             const bg_i32 *points, int points_len, Boards &boards, bg_u64 item,
+                             bg_u64 end, bg_u64 stride, const bg_u64 *top_nodes) {
+    bg_score_threads_loop<BITS, FIRST_PASS>(nodes, n, near, points, points_len, boards, item,
+                                            end, stride, top_nodes);
+}
+
+#if BG_WARP_LIST
+template <int BITS, int FIRST_PASS, class Boards>
+BG_INLINE void bg_score_pass(bg_pass_kind<1>, const bg_u32 *nodes, int n, const bg_u64 *near,
+                             const bg_i32 *points, int points_len, Boards &boards, bg_u64 item,
+                             bg_u64 end, bg_u64 stride, const bg_u64 *top_nodes) {
+    (void)top_nodes;
+    bg_warp_list_loop<BITS>(nodes, n, near, points, points_len, boards, item, end, stride);
+}
+#endif
+
+template <int BITS, int FIRST_PASS, class Boards>
+BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
+                             const bg_i32 *points, int points_len, Boards &boards,
+                             bg_u64 item, bg_u64 end, bg_u64 stride, const bg_u64 *top_nodes) {
+    bg_score_pass<BITS, FIRST_PASS>(bg_pass_kind<(FIRST_PASS && BG_WARP_LIST) ? 1 : 0>(), nodes,
+                                    n, near, points, points_len, boards, item, end, stride,
+                                    top_nodes);
 }
 
 /* The trie's first BG_SHARED_TOP nodes copied into the block's shared memory (the host

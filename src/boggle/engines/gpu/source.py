@@ -45,6 +45,8 @@ KERNEL_DEFAULTS: dict[str, int] = {
     "BG_PUSH_FILTER": 0,
     "BG_PREFETCH_CHILDREN": 0,
     "BG_EAGER_CHILDREN": 0,
+    "BG_WARP_LIST": 0,
+    "BG_WARP_STACK": 256,
 }
 """The variant options' values in ``kernel.cu`` when no define sets them (a test holds the
 two equal)."""
@@ -115,6 +117,8 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
         "BG_PREFETCH_CHILDREN=1",
     ),
     "lanes-16-next-eager": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_EAGER_CHILDREN=1"),
+    "warp-list": ("BG_LANES_PER_BOARD=32", "BG_WARP_LIST=1"),
+    "warp-list-512": ("BG_LANES_PER_BOARD=32", "BG_WARP_LIST=1", "BG_WARP_STACK=512"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
 ``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the kernel the engine
@@ -152,31 +156,32 @@ AUTO_MEASURED_CELLS = 25
 """The largest boards the automatic choice was measured on (5x5); beyond, ``default``."""
 
 
+AUTO_STATS_CELLS = 16
+"""The largest boards whose device-made stats the automatic choice gives the warp's list."""
+
+
 def auto_variant(cells: int, stats: bool = False) -> str:
     """The variant the gpu engine runs on boards of ``cells`` cells when none is named;
     ``stats``: for the boards made and summarised on the device (``stats --random``).
 
-    Measured on one H100 (2026-11-26, CUDA 13.0, CuPy 14.2.0, ENABLE2K, ``MODE=ab``
-    of ``benchmarks/gpu_device_check.sh``): boards given (``score``, ``search``) on 6M 4x4
-    dice boards ``lanes-16`` scored 27.8M boards/s against the ``default`` kernel's 26.6M,
-    on 1.2M 5x5 ``big`` ones ``lanes-16-next`` 8.20M against 7.67M, and the 5x5 searches
-    with it reached 10,406 in 13.6-16.0 s (seeds 1-3) against 18.1-21.6 s with
-    ``default``.  ``stats --random 10**9`` took 37.8 s with ``lanes-16`` and 33.3 s with
-    ``default`` (two H100 runs that day; in stats one lane of a group makes the board
-    while the others wait), so stats keep ``default``.  With the lanes' own knobs
-    (:data:`~boggle.engines.gpu.device.LANES_THREADS_PER_SM`) an H200 scored 30.4M 4x4
-    and 8.9M 5x5 boards/s (2026-11-27).  Boards past 25 cells keep it too:
-    unmeasured, and a lanes board's word set (384 words) fills more often there than a
-    thread's of the default (768).
+    Measured on one H200 (2026-11-29, CUDA 13.0, CuPy 14.2.0, ENABLE2K, ``MODE=ab`` of
+    ``benchmarks/gpu_device_check.sh``): on boards given (``score``, ``search``) the warp's
+    work list (``warp-list``) scored 54.8M 4x4 dice boards/s against ``lanes-16``'s 30.3M
+    and the ``default`` kernel's 26.9M, and 15.0M 5x5 ``big`` ones against
+    ``lanes-16-next``'s 9.0M and 7.7M; on the boards made on the device for stats 39.1M
+    4x4 boards/s against ``default``'s 31.7M, but 9.0M 5x5 ones against 9.2M (one lane
+    makes the board while the others wait), so 5x5 stats keep ``default``.  Boards past
+    25 cells keep it too: unmeasured, and a shared word set (384 words) fills more often
+    there than a thread's of the default (768).
 
     >>> auto_variant(16), auto_variant(12), auto_variant(20), auto_variant(25), auto_variant(36)
-    ('lanes-16', 'lanes-16', 'lanes-16-next', 'lanes-16-next', 'default')
-    >>> auto_variant(16, stats=True)
-    'default'
+    ('warp-list', 'warp-list', 'warp-list', 'warp-list', 'default')
+    >>> auto_variant(16, stats=True), auto_variant(25, stats=True)
+    ('warp-list', 'default')
     """
-    if stats or cells > AUTO_MEASURED_CELLS:
+    if cells > AUTO_MEASURED_CELLS or (stats and cells > AUTO_STATS_CELLS):
         return "default"
-    return "lanes-16" if cells <= 16 else "lanes-16-next"
+    return "warp-list"
 
 
 SHARED_SET_BITS = 8
@@ -194,6 +199,10 @@ LANES_HEADER = 2
 AB_VARIANTS = (
     "default",
     AUTO_VARIANT,
+    "warp-list",
+    "warp-list-512",
+    "lanes-16",
+    "lanes-16-next",
     "lanes-16-prefetch",
     "lanes-16-eager",
     "lanes-16-filter",
@@ -201,9 +210,7 @@ AB_VARIANTS = (
     "lanes-16-next-eager",
     "lanes-16-next-filter",
     "lanes-8",
-    "lanes-16",
     "lanes-8-next",
-    "lanes-16-next",
     "lanes-16-split2",
     "lanes-16-split8",
     "lanes-32",
@@ -271,8 +278,14 @@ def shared_group(
     (8, 530)
     >>> shared_group(KERNEL_VARIANTS["lanes-8"], "bg_score_boards_large", 16, 9)
     (1, 16)
+    >>> shared_group(KERNEL_VARIANTS["warp-list"], "bg_score_boards_small", 25, 9)
+    (32, 1564)
     """
     lanes = lanes_per_board(defines, kernel)
+    settings = kernel_settings(defines)
+    if lanes > 1 and settings["BG_WARP_LIST"]:  # BG_WARP_LIST_WORDS: the faces to 4 words
+        head = (LANES_HEADER + (1 << set_bits) + cells + 3) // 4 * 4
+        return lanes, head + 4 * settings["BG_WARP_STACK"]
     if lanes > 1:
         return lanes, LANES_HEADER + (1 << set_bits) + cells
     return 1, shared_words(defines, kernel, cells, set_bits)
