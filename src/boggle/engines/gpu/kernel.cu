@@ -156,7 +156,7 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #ifndef BG_READONLY_TABLES
 #define BG_READONLY_TABLES 1 /* 1: neighbour masks and points through the read-only cache */
 #endif
-/* Cooperative boards (untimed until a GPU measures them): L > 1 lanes of a warp score each
+/* Cooperative boards (timed on an H100 and an H200 since): L > 1 lanes of a warp score each
  * board of the first pass together, lane j searching from cells j, j + L, ...; the board's
  * word set is one per group of L lanes in shared memory (tagged slots claimed with atomicCAS,
  * the count of words added shared too), its faces beside it, and its score the sum of the
@@ -177,7 +177,7 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #ifndef BG_LANES_SPLIT
 #define BG_LANES_SPLIT 1 /* S: parts a start cell (1, 2, 4 or 8; lanes only) */
 #endif
-/* Children at the push (untimed until a GPU measures them), for the hypothesis that the
+/* Children at the push (slower on an H200, 2026-11-29: the hypothesis did not hold), for the hypothesis that the
  * search is bound by the latency of its dependent trie reads: each step loads one child node
  * (8 bytes, from a trie that lives in L2) and decides on it before the next.  These options look at a frame's
  * children when it is pushed, so that their reads overlap instead of following each other:

@@ -135,14 +135,17 @@ taking the board's next untried start cell when it has done one (a shared counte
 (part ``p`` tries the neighbours of rank ``p``, ``p + S``, ...), ``n * S`` smaller pieces of
 work taken from the counter, so the lanes of a group wait less for the slowest;
 ``lanes-32`` a whole warp a board (25 cells of a 5x5 board over 32 lanes, one start cell a
-lane).  ``lanes-16-filter``, ``-prefetch`` and ``-eager`` (and their ``lanes-16-next-``
+lane). ``lanes-16-filter``, ``-prefetch`` and ``-eager`` (and their ``lanes-16-next-``
 twins) look at a frame's children when it is pushed, so the trie reads of a frame's children
-overlap (not yet measured): the filter keeps only the neighbours whose first letter follows
-the node, ``prefetch`` also prefetches each one's child node into L1, ``eager`` loads their
-children's letters together and keeps only the children that end a word or go on with a
-letter of the board.  ``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
-(:func:`auto_variant`, the engine's choice); on an H200 (2026-11-27) the ``lanes-32`` ones
-were slower on both, ``lanes-16-split2`` level with ``lanes-16-next`` on 5x5.
+overlap (slower on an H200, 2026-11-29): the filter keeps only the neighbours whose first
+letter follows the node, ``prefetch`` also prefetches each one's child node into L1,
+``eager`` loads their children's letters together and keeps only the children that end a
+word or go on with a letter of the board. ``lanes-16`` was the fastest on 4x4 boards and
+``lanes-16-next`` on 5x5 ones (then :func:`auto_variant`'s choice); on an H200 (2026-11-27)
+the ``lanes-32`` ones were slower on both, ``lanes-16-split2`` level with ``lanes-16-next``
+on 5x5. ``warp-list`` (and ``-512``, a longer list) gives a whole warp each board through
+one list of search states in shared memory, 32 states stepped at once: 54.8M 4x4 and 15.0M
+5x5 boards/s on an H200 (2026-11-29), the engine's choice up to 25 cells.
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
@@ -222,11 +225,11 @@ AB_VARIANTS = (
 )
 """The variants the device check's A/B times (``MODE=ab``), in this order: ``default``, the
 old kernel (the others' totals are checked against it, their rates set beside it), ``auto``
-(the engine's choice by board size, :func:`auto_variant`), the children-at-push ones on
-``lanes-16`` and ``lanes-16-next`` (not yet measured), the other cooperative ones, then the first
-kernel and the two within 7% of the default in the H100 A/B, so a stage cut by its time
-limit loses the variants already measured; those that lost by a wide margin there (40% and
-more) are left out to keep the run in its time."""
+(the engine's choice by board size, :func:`auto_variant`), the warp's lists and the lanes
+kernels they replaced, the children-at-push ones (slower on an H200), the other cooperative
+ones, then the first kernel and the two within 7% of the default in the H100 A/B, so a stage
+cut by its time limit loses the variants already measured; those that lost by a wide margin
+there (40% and more) are left out to keep the run in its time."""
 
 
 def first_set_bits(defines: tuple[str, ...]) -> int | None:
