@@ -133,3 +133,21 @@ def test_forked_runs_leave_no_job_behind() -> None:
     """The job (and its compiled list) was kept in the module after a forked run."""
     run_parallel(SearchJob(2, 2, SMALL, CLASSIC, SearchOptions(seed=1)), 2, method="fork")
     assert job_module._forked_job is None and job_module._forked_stop is None
+
+
+def test_the_prove_name_is_what_the_api_reference_says() -> None:
+    """``boggle.search.prove`` names the function on the package, hiding the module: no fix
+    keeps ``from boggle.search import prove`` the function (both read the same attribute),
+    so docs/api.md says how to reach the module.  This holds the page to the code."""
+    import importlib
+
+    import boggle.search.prove as dotted_import  # the form the page warns of
+
+    dotted: object = dotted_import
+
+    module = importlib.import_module("boggle.search.prove")
+    assert dotted is prove and callable(dotted) and not callable(module)
+    assert module.prove is prove and hasattr(module, "class_memory")
+    reference = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    assert '`importlib.import_module("boggle.search.prove")` give the module' in reference
+    assert "`import boggle.search.prove as p` gives the function" in reference
