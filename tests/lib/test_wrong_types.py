@@ -200,6 +200,11 @@ def test_a_scoring_table_given_as_lists_is_kept_as_tuples() -> None:
         (lambda: BOARD.cell(-1), "cell index -1 is not on this 4x4 board"),
         (lambda: BOARD.cell("x"), "cell index 'x' is not on this 4x4 board"),
         (lambda: BOARD.spell([(0, 0), (0, 4)]), "cell (0, 4) is not on this 4x4 board"),
+        (lambda: BOARD.cell(1.0), "cell index 1.0 is not on this 4x4 board"),
+        (lambda: BOARD.index(1.0, 0), "cell (1.0, 0) is not on this 4x4 board"),
+        (lambda: BOARD.neighbours(-1), "cell index -1 is not on this 4x4 board"),
+        (lambda: BOARD.neighbours(True), "cell index True is not on this 4x4 board"),
+        (lambda: BOARD.is_path([(True, 0)]), "a cell was (True, 0)"),
     ],
 )
 def test_a_cell_off_the_board(call: Callable[[], object], says: str) -> None:
@@ -216,6 +221,26 @@ def test_every_cell_of_a_board_is_found_both_ways() -> None:
         row, col = BOARD.cell(index)
         assert BOARD.index(row, col) == index and BOARD.cell(np.int64(index)) == (row, col)
         assert BOARD.face(row, col) == BOARD.faces[index]
+
+
+def test_numpy_integers_are_cells_both_ways() -> None:
+    """``index`` and ``face`` refused the NumPy integers ``cell`` took (``np.argmax`` of a
+    board's scores gives one): a researcher's ``board.face(*np.unravel_index(...))`` failed.
+    Every integer ``operator.index`` takes is one now, but not a bool; the answers are plain
+    ``int`` s, and ``cell(1.0)`` is refused rather than ``(0.0, 1.0)``."""
+    import numpy as np
+
+    for index in range(BOARD.size):
+        row, col = BOARD.cell(np.int32(index))
+        assert type(row) is int and type(col) is int
+        np_row, np_col = np.unravel_index(np.int64(index), (BOARD.rows, BOARD.cols))
+        assert BOARD.index(np_row, np_col) == index
+        assert type(BOARD.index(np.int64(row), np.uint8(col))) is int
+        assert BOARD.face(np.int16(row), np.int16(col)) == BOARD.faces[index]
+        assert BOARD.neighbours(np.int64(index)) == BOARD.neighbours(index)
+    assert BOARD.is_path([(np.int64(0), np.int64(0)), (0, 1)])
+    assert BOARD.spell([(np.int64(0), np.int64(1))]) == BOARD.faces[1]
+    assert BOARD.with_face(np.int64(0), np.int64(0), "z").faces[0] == "z"
 
 
 @pytest.mark.parametrize(

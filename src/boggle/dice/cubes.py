@@ -243,6 +243,11 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     ``dice`` is a :class:`DiceSet` or any name of :data:`GENERATORS` (``uniform``: a 4x4
     board of uniform letters, see :func:`roll_board` for other sizes).
 
+    A seed gives the board ``boggle roll --seed`` and the daily boards give, from Python's
+    generator: the numbered boards of the studies (:func:`boggle.dice.bulk.board_at`,
+    ``score_stats``) come from another stream, so ``roll(dice, seed=s)`` is not
+    ``board_at(source, s, 0)``.  Both stay as they are: the seeds given out name their boards.
+
     >>> board = roll("classic", seed=42)
     >>> board.rows, board.cols
     (4, 4)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -316,39 +317,41 @@ class Board:
     def cell(self, index: int) -> Cell:
         """The ``(row, col)`` of a cell index (row-major).
 
+        ``index`` is any integer (a NumPy integer too, through :func:`operator.index`), but
+        not a bool (``True`` would be cell 1) nor a float; the cell is plain ``int`` s.
+
         >>> Board.parse("abc def").cell(4)
         (1, 1)
         """
-        try:  # a NumPy integer too, but not a bool (True would be cell 1)
-            on_board = not isinstance(index, bool) and 0 <= index < len(self.faces)
-        except TypeError:
-            on_board = False
-        if not on_board:
+        at = _whole(index)
+        if at is None or not 0 <= at < len(self.faces):
             raise BoardError(
                 f"cell index {index!r} is not on this {self.rows}x{self.cols} board: "
                 f"0 to {len(self.faces) - 1}"
             )
-        return divmod(index, self.cols)
+        row, col = divmod(at, self.cols)
+        return row, col
 
     def index(self, row: int, col: int) -> int:
         """The row-major index of ``(row, col)``.
 
+        ``row`` and ``col`` are any integers :meth:`cell` takes (a NumPy integer too, through
+        :func:`operator.index`), but not a bool (``True`` would be row 1).
+
         >>> Board.parse("abc def").index(1, 1)
         4
         """
-        if not (
-            isinstance(row, int)
-            and isinstance(col, int)
-            and not isinstance(row, bool)  # True would be row 1
-            and not isinstance(col, bool)
-            and 0 <= row < self.rows
-            and 0 <= col < self.cols
+        at = _whole(row), _whole(col)
+        if (
+            at[0] is None
+            or at[1] is None
+            or not (0 <= at[0] < self.rows and 0 <= at[1] < self.cols)
         ):
             raise BoardError(
                 f"cell ({row!r}, {col!r}) is not on this {self.rows}x{self.cols} board: "
                 f"rows 0 to {self.rows - 1}, columns 0 to {self.cols - 1}"
             )
-        return row * self.cols + col
+        return at[0] * self.cols + at[1]
 
     @property
     def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
@@ -361,7 +364,8 @@ class Board:
         >>> Board.parse("abc def ghi").neighbours(0)
         (1, 3, 4)
         """
-        return self.neighbour_table[index]
+        row, col = self.cell(index)  # refuses a cell off the board, as -1 was the last
+        return self.neighbour_table[row * self.cols + col]
 
     def is_path(self, path: Sequence[Cell]) -> bool:
         """True if ``path`` is on the board, has no repeated cell and each step is adjacent.
@@ -370,11 +374,17 @@ class Board:
         >>> board.is_path([(0, 0), (1, 1), (0, 2)]), board.is_path([(0, 0), (0, 2)])
         (True, False)
         """
+        cells: list[tuple[int, int]] = []
         for cell in path:
-            if not (
-                isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(n, int) for n in cell)
-            ):
+            at = (
+                tuple(_whole(n) for n in cell)
+                if isinstance(cell, tuple) and len(cell) == 2
+                else (None,)
+            )
+            if None in at:  # a NumPy integer is a row or column too; a bool is not
                 raise BoardError(f"a path is a list of (row, col) cells; a cell was {cell!r}")
+            cells.append((at[0], at[1]))  # type: ignore[arg-type]
+        path = cells
         if not path or len(set(path)) != len(path):
             return False
         for r, c in path:
@@ -447,6 +457,17 @@ class Board:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a plain ``int`` when it is an integer (``operator.index`` takes it: an
+    ``int`` or a NumPy integer) other than a bool; else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def format_face(face: str) -> str:

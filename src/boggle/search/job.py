@@ -1,6 +1,7 @@
 """A search run as one value (:class:`SearchJob`: the board's shape, the word list, the rules
 and the :class:`~boggle.search.options.SearchOptions`), run in this process once
-(:meth:`SearchJob.run`) or several times in forked processes with seeds ``seed, seed + 1, ...``
+(:meth:`SearchJob.run`) or several times in other processes (forked, or spawned where the
+platform or the program says: :func:`start_method`) with seeds ``seed, seed + 1, ...``
 (:func:`run_parallel`), their best boards merged; when one of them reaches the target they all
 stop.  :mod:`boggle.search.distributed` runs the same jobs on a cluster.
 
@@ -13,8 +14,9 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from boggle.dice.cubes import dice_set, seed_after
@@ -171,6 +173,54 @@ _forked_stop: StopSignal | None = None  # set by the first worker to reach the t
 _forked_progress: Any = None  # a SimpleQueue of (seed, best, scored), when progress is asked for
 
 
+def start_method() -> str:
+    """How :func:`run_parallel` starts its processes: the start method this program chose
+    (``multiprocessing.set_start_method``), else ``fork`` where the platform has it and it is
+    safe (Linux: the workers inherit the compiled word list), else ``spawn`` (macOS, Windows),
+    whose workers are sent the job and compile the list once each.
+
+    >>> start_method() in multiprocessing.get_all_start_methods()
+    True
+    """
+    chosen = multiprocessing.get_start_method(allow_none=True)
+    if chosen is not None:
+        return chosen
+    if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin":
+        return "fork"
+    return "spawn"
+
+
+@dataclass(frozen=True)
+class _SentList:
+    """A word list as a spawned worker is sent it (a compiled list does not pickle): its words
+    and names, made a :class:`~boggle.wordlists.lexicon.Lexicon` again there."""
+
+    words: tuple[str, ...]
+    name: str
+    source: str | None
+    language: str | None
+
+    @classmethod
+    def of(cls, lexicon: Lexicon) -> _SentList:
+        return cls(lexicon.words, lexicon.name, lexicon.source, lexicon.language)
+
+    def lexicon(self) -> Lexicon:
+        made = Lexicon._normalised(self.words, self.name, self.source)
+        made.language = self.language
+        return made
+
+
+def _spawned_setup(
+    job: SearchJob, words: _SentList | None, stop: StopSignal, progress: Any
+) -> None:
+    """A spawned (or forkserver) worker's start: the job, its word list and the shared stop and
+    progress queue, which a forked worker inherits instead."""
+    global _forked_job, _forked_stop, _forked_progress
+    _forked_job = job if words is None else replace(job, lexicon=words.lexicon())
+    _forked_stop = stop
+    _forked_progress = progress
+
+
 def _worker(seed: int) -> SearchResult:
     assert _forked_job is not None
     queue = _forked_progress
@@ -223,21 +273,37 @@ def processes(jobs: int) -> int:
     return max(1, min(jobs, default_jobs()))
 
 
-def run_parallel(job: SearchJob, jobs: int, on_progress: Progress | None = None) -> SearchResult:
+def run_parallel(
+    job: SearchJob, jobs: int, on_progress: Progress | None = None, method: str | None = None
+) -> SearchResult:
     """``jobs`` independent runs (seeds ``job.run_seed(k)``), :func:`processes` at a time; Ctrl-C
     stops them all and keeps their best.  A wall-clock ``seconds`` is the whole search's: runs
     still waiting then stop.  ``on_progress(best, scored, seconds)`` hears the runs together:
-    the best score of any, the boards scored by all."""
+    the best score of any, the boards scored by all.  ``method`` is the processes' start
+    method (``None``: :func:`start_method`); with ``spawn`` a script runs the search under
+    ``if __name__ == "__main__":``, as every program that starts processes so must."""
     global _forked_job, _forked_stop, _forked_progress
-    _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
-    context = multiprocessing.get_context("fork")
-    _forked_stop = context.Event()
+    context = multiprocessing.get_context(method or start_method())
+    stop = context.Event()
     queue = context.SimpleQueue() if on_progress is not None else None
-    _forked_progress = queue  # inherited by the forked workers, as the job is
+    if context.get_start_method() == "fork":
+        # a compiled word list does not pickle: forked workers inherit it, and these
+        _forked_job, _forked_stop, _forked_progress = job, stop, queue
+        setup: dict[str, Any] = {}
+    else:
+        sent = (
+            (
+                replace(job, lexicon=LexiconRef(job.lexicon.digest, job.lexicon.name)),
+                _SentList.of(job.lexicon),
+            )
+            if isinstance(job.lexicon, Lexicon)
+            else (job, None)
+        )
+        setup = {"initializer": _spawned_setup, "initargs": (*sent, stop, queue)}
     started = time.monotonic()
     runs = _Runs(on_progress, started) if on_progress is not None else None
     try:
-        with context.Pool(processes(jobs)) as pool:
+        with context.Pool(processes(jobs), **setup) as pool:
             pending = [pool.apply_async(_worker, (job.run_seed(k),)) for k in range(jobs)]
             interrupted = False
             results: list[SearchResult] = []
@@ -257,15 +323,15 @@ def run_parallel(job: SearchJob, jobs: int, on_progress: Progress | None = None)
                             and job.options.clock == "wall"
                             and time.monotonic() - started >= seconds
                         ):
-                            _forked_stop.set()
+                            stop.set()
                         continue
                     except KeyboardInterrupt:
                         # A terminal's Ctrl-C reaches the workers too; a SIGINT sent to this
                         # process alone (kill -INT) does not: the stop tells them either way.
                         interrupted = True
-                        _forked_stop.set()
+                        stop.set()
     finally:
-        _forked_progress = None
+        _forked_job = _forked_stop = _forked_progress = None
         if queue is not None:
             queue.close()
     return merge(results, job.options.top, job.seed, interrupted)

@@ -10,12 +10,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from boggle.model.board import Board
 from boggle.model.wording import counted
 
 
 @dataclass(frozen=True)
 class FoundBoard:
-    """A board a search found: its text, score, and for dice, where each cube goes.
+    """A board a search or a proof found: its text, score, and for dice, where each cube goes.
+
+    ``board`` is the compact text as ``boggle search`` prints it (one word: a square's rows
+    run together, other shapes' rows separated by ``/``); :meth:`to_board` gives the
+    :class:`~boggle.model.board.Board`, to solve, draw or change a face of.
 
     >>> from boggle import CLASSIC, Lexicon
     >>> from boggle.search import search
@@ -26,6 +31,17 @@ class FoundBoard:
     board: str
     score: int
     cubes: tuple[dict[str, object], ...] | None = None
+
+    def to_board(self) -> Board:
+        """The board itself (:meth:`Board.parse <boggle.model.board.Board.parse>` of
+        ``board``, which keeps its shape).
+
+        >>> FoundBoard("abet", 4).to_board()
+        Board.parse('ab et')
+        >>> FoundBoard("las/pet", 104).to_board().rows
+        2
+        """
+        return Board.parse(self.board)
 
     def to_json(self) -> dict[str, Any]:
         """The board as ``boggle search --json`` lists it (``cubes`` only for dice).

@@ -4,7 +4,10 @@
 runs a method with a seeded generator and returns a :class:`SearchResult`.
 With ``jobs > 1`` it runs the method in that many processes with seeds
 ``seed, seed + 1, ...`` and merges their best boards; when one of them
-reaches ``target`` they all stop.  With ``jobs == 1`` and a seed the run is
+reaches ``target`` they all stop.  The processes are forked on Linux and spawned
+on macOS and Windows, or as ``multiprocessing.set_start_method`` chose
+(:func:`~boggle.search.job.start_method`): a script that spawns them runs the
+search under ``if __name__ == "__main__":``.  With ``jobs == 1`` and a seed the run is
 reproducible.  ``clock="cpu"`` makes ``seconds`` each process's CPU seconds
 (``time.process_time``) instead of wall-clock seconds, so a budget means the
 same work on a busy machine as on an idle one.  ``where`` (a Dask client or scheduler

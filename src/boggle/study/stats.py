@@ -32,6 +32,7 @@ from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
 from boggle.files.cache import atomic_file
+from boggle.model.board import Board
 from boggle.model.checks import (
     MAX_TOP,
     callback,
@@ -80,11 +81,24 @@ class Chunk:
 
 @dataclass(frozen=True)
 class TopBoard:
-    """One of the best boards: its score, its number in the run, its compact form."""
+    """One of the best boards: its score, its number in the run, its compact form.
+
+    ``board`` is the text as ``boggle stats`` prints it; :meth:`to_board` gives the
+    :class:`~boggle.model.board.Board` (the same as ``board_at`` of the run's seed and
+    ``index``).
+    """
 
     score: int
     index: int
     board: str
+
+    def to_board(self) -> Board:
+        """The board itself (:meth:`Board.parse <boggle.model.board.Board.parse>` of ``board``).
+
+        >>> TopBoard(674, 2974, "esnrgrteeapotlmq").to_board()
+        Board.parse('esnr grte eapo tlmq')
+        """
+        return Board.parse(self.board)
 
 
 def _rank(top: TopBoard) -> tuple[int, int]:
