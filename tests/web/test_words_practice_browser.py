@@ -340,3 +340,48 @@ def test_a_clue_s_meaning_is_looked_up_before_the_cards(pages: Pages, server: Se
     assert page.text_content("#practise-clue") == "the meaning of ____ (4 letters)"
     for route in held:
         answer(route)
+
+
+# Each live region's text after each change (a batch of a task's changes: its text then), by id.
+RECORD_MESSAGES = """(ids) => {
+  window.messages = {};
+  for (const id of ids) {
+    const element = document.getElementById(id);
+    window.messages[id] = [];
+    new MutationObserver(() => window.messages[id].push(element.textContent))
+      .observe(element, { childList: true, characterData: true, subtree: true });
+  }
+}"""
+
+
+def test_a_message_the_same_as_the_one_shown_is_said_again(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A live region whose text is set to the text it shows does not change, and a screen
+    reader (VoiceOver, NVDA) says nothing: the last word due missed twice ("Not quite: the
+    word is FAME." again), the same file added twice, was silence the second time. A message
+    the same as the one shown now gets a no-break space after it (the next, none again)."""
+    page = words_page(pages, server, [kept("fame")])
+    page.evaluate(RECORD_MESSAGES, ["practise-verdict", "words-status"])
+    page.click("#practise-start")
+    for count in (1, 2, 3):  # the only word due: asked again after each miss
+        clue_word(page)
+        page.fill("#practise-input", "limbo")
+        page.press("#practise-input", "Enter")
+        page.wait_for_function(f"() => window.messages['practise-verdict'].length === {count}")
+    said = page.evaluate("() => window.messages['practise-verdict']")
+    assert [text.strip() for text in said] == ["Not quite: the word is FAME."] * 3
+    assert said[0] != said[1] and said[1] != said[2], said  # each a change: each said
+    assert said[0] == said[2]  # no space piling up
+    page.click("#practise-stop")
+    saved = tmp_path / "mine.json"
+    saved.write_text(json.dumps({"version": 1, "words": [kept("fame")]}))
+    for count in (1, 2):
+        page.set_input_files("#import-file", str(saved))
+        page.wait_for_function(f"() => window.messages['words-status'].length === {count}")
+    toasts = page.evaluate("() => window.messages['words-status']")
+    added_again = "No word added from mine.json; 1 kept already."
+    assert [text.strip() for text in toasts] == [added_again] * 2
+    assert toasts[0] != toasts[1], toasts
+    assert page.locator("#words-status").is_visible()
+

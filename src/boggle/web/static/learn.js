@@ -19,7 +19,7 @@
 // learned_on }, the latest of each card), read over the list by loadWords; the list stored
 // whole (any other change: a word kept, removed, a file added) takes them in and removes it.
 import {
-  counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
+  announce, counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
 } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
@@ -537,10 +537,10 @@ function addLearnButtons(chips, missed, list, board, status) {
     markLearnButton(button, entry.word, keptNow({ word: entry.word, list, language }));
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") {
-        status.replaceChildren(`${entry.word.toUpperCase()} is kept already. `, myWordsLink());
+        announce(status, `${entry.word.toUpperCase()} is kept already. `, myWordsLink());
         return;
       }
-      status.replaceChildren(keepOne(entry, list, board), " ", myWordsLink());
+      announce(status, keepOne(entry, list, board), " ", myWordsLink());
       markLearnButton(button, entry.word, isKept(entry.word, list));
     });
     pair.append(chip, button);
@@ -637,7 +637,7 @@ export function offerKeep(
   button.addEventListener("click", () => {
     const { line, done } = keepMissed(missed, list, board);
     const link = myWordsLink();
-    status.replaceChildren(line, " ", link);
+    announce(status, line, " ", link);
     const pressed = document.activeElement === button;
     button.disabled = done;  // words not kept (a full list): the button stays, to try again
     refreshLearnButtons(chips, list);

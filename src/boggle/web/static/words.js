@@ -5,7 +5,7 @@
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
 // in a row and it is learned); a Find a word filter over the cards; Clear all, after a
 // question. Nothing is sent to the server but the look-ups.
-import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, notListed, wordListTitles } from "/static/board.js";
+import { announce, api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, notListed, wordListTitles } from "/static/board.js";
 import {
   ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage,
   keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords, saveAnswer,
@@ -316,7 +316,7 @@ const TOAST_MS_A_CHARACTER = 60;
 
 function say(text, { error = false } = {}) {
   const line = $("words-status");
-  line.textContent = text;
+  announce(line, text);  // said again when it is the message shown (Save to a file twice)
   line.classList.toggle("toast-shown", Boolean(text));
   line.classList.toggle("toast-error", Boolean(text) && error);
   clearTimeout(state.toastTimer);
@@ -742,7 +742,7 @@ function answer(event) {
   const verdict = $("practise-verdict");
   const word = shownWord(entry);
   if (fitsClueToo(typed, entry)) {
-    verdict.textContent = `${typed.toUpperCase()} fits too, but it is another kept word: try the other one.`;
+    announce(verdict, `${typed.toUpperCase()} fits too, but it is another kept word: try the other one.`);
     verdict.className = "feedback";
     $("practise-input").value = "";
     $("practise-input").focus();
@@ -751,11 +751,11 @@ function answer(event) {
   const wasLearned = entry.learned;
   if (typedIs(entry, typed)) {
     answered(entry, true);
-    verdict.textContent = `Right: ${word}. ${rightNext(entry, wasLearned)}`;
+    announce(verdict, `Right: ${word}. ${rightNext(entry, wasLearned)}`);
     verdict.className = "feedback good";
   } else {
     answered(entry, false);
-    verdict.textContent = `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : "");
+    announce(verdict, `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : ""));
     verdict.className = "feedback bad";
   }
   storeAnswer(entry);
@@ -790,7 +790,7 @@ function showWord() {
   const wasLearned = entry.learned;
   answered(entry, false);
   const verdict = $("practise-verdict");
-  verdict.textContent = `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : "");
+  announce(verdict, `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : ""));
   verdict.className = "feedback bad";
   storeAnswer(entry);
   render();
