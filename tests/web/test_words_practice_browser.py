@@ -385,3 +385,62 @@ def test_a_message_the_same_as_the_one_shown_is_said_again(
     assert toasts[0] != toasts[1], toasts
     assert page.locator("#words-status").is_visible()
 
+
+def test_the_clue_says_its_meaning_is_loading_and_that_it_could_not_be_looked_up(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """While a clue's meaning was looked up the clue was blank (seconds on a slow network:
+    nothing to answer, nothing said), and a look-up that failed gave a letters clue with no
+    word of why. Now the clue says "Loading the meaning…" meanwhile, and a failure is said
+    under the letters clue."""
+    held: list[Any] = []
+    page = pages.open(server.url + "/words", **PHONE)
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    # no answer until the test gives it
+    page.context.route("**/api/define?*", lambda route: held.append(route))
+    value = json.dumps({"version": 1, "words": [kept("fame")]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    clue = page.locator("#practise-clue")
+    assert clue.text_content() == "Loading the meaning…"
+    assert clue.is_visible() and clue.get_attribute("aria-busy") == "true"
+    assert page.locator("#practise-clue-note").is_hidden()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the meaning is asked for"
+    for route in held:
+        route.continue_()
+    clue_word(page)
+    assert "(4 letters)" in (clue.text_content() or "")
+    assert "Loading" not in (clue.text_content() or "")
+    assert clue.get_attribute("aria-busy") is None
+    assert page.locator("#practise-clue-note").is_hidden()
+
+    down = pages.open(server.url + "/words", **PHONE)
+    down.clock.set_fixed_time("2026-11-29T12:00:00")
+    down.context.route("**/api/define?*", lambda route: route.abort())
+    down.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    down.reload()
+    down.wait_for_selector("body[data-ready='true']")
+    down.click("#practise-start")
+    clue_word(down)
+    assert down.text_content("#practise-clue") == (
+        "4 letters, starting with F, on the board FXIE AMLO EWBX ASTU"
+    )
+    note = down.locator("#practise-clue-note")
+    assert note.is_visible()
+    assert note.text_content() == (
+        "No meaning: it could not be looked up now. A clue from its letters instead."
+    )
+
+
+# The page shown (`visible`) or hidden (`hidden`: another tab or app shown), as the browser says it.
+SHOWN = """(state) => {
+  Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+

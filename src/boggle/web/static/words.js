@@ -618,17 +618,34 @@ function masked(text, word) {
 
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
 // without one, its length, first letters (as many as tell it from the other kept words) and
-// the board it was on.
+// the board it was on. While the meaning is looked up the clue says so (it was blank: on a
+// slow network a learner saw nothing to answer, for seconds); a look-up that failed is said
+// under the clue (#practise-clue-note), where a letters clue stands in for the meaning.
 async function showClue(entry) {
   const clue = $("practise-clue");
-  clue.replaceChildren();
+  const loading = document.createElement("span");
+  loading.className = "clue-loading";
+  loading.textContent = "Loading the meaning…";
+  clue.replaceChildren(loading);  // not painted when the meaning is at hand (kept, or fetched)
+  clue.setAttribute("aria-busy", "true");
   delete clue.dataset.word;
   delete clue.dataset.prefix;
   delete clue.dataset.written;
+  const note = $("practise-clue-note");
+  note.hidden = true;
+  note.textContent = "";
   const meaning = meaningOf(entry);
   hurry(keyOf(entry));
   const found = await meaning;
   if (state.practising !== entry) return;
+  clue.replaceChildren();
+  clue.removeAttribute("aria-busy");
+  if (found.error) {
+    note.textContent = found.noList
+      ? `No meaning: this server does not have the word list “${entry.list}”. A clue from its letters instead.`
+      : "No meaning: it could not be looked up now. A clue from its letters instead.";
+    note.hidden = false;
+  }
   if (Array.isArray(found.written) && found.written.length) clue.dataset.written = found.written.join("\n");
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
