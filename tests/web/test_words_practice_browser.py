@@ -142,15 +142,20 @@ def test_answers_stored_apart_are_taken_into_the_list_when_it_is_stored(
     assert {entry["word"]: entry["streak"] for entry in raw["words"]}[asked] == 1
     assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
 
-    # 99 answers stored apart already: the 100th stores the list whole
+    # 99 answers stored apart already (in another tab: a reload, leaving the page, would take
+    # them into the list): the 100th stores the list whole
     words = [kept(word_of(n)) for n in range(120)]
     page = words_page(pages, server, words)
     answered = {"streak": 1, "due": "2026-11-30", "practised": "2026-11-29"}
     records = [kept(word_of(n), **answered) for n in range(99)]
     value = json.dumps({"version": 1, "answers": records})
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [ANSWERS_KEY, value])
-    page.reload()
-    page.wait_for_selector("body[data-ready='true']")
+    page.evaluate(
+        """([key, value]) => {
+          localStorage.setItem(key, value);
+          window.dispatchEvent(new StorageEvent("storage", { key }));
+        }""",
+        [ANSWERS_KEY, value],
+    )
     assert page.text_content("#practise-due") == "21 words due today."
     page.click("#practise-start")
     asked = clue_word(page)
@@ -444,3 +449,39 @@ SHOWN = """(state) => {
   document.dispatchEvent(new Event("visibilitychange"));
 }"""
 
+
+def test_the_answers_are_in_the_list_itself_once_my_words_is_left(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A page of an older version (a tab open since before the answers were stored apart, or
+    a copy its service worker serves) reads the list alone: it showed and practised each word
+    as before the answers given here, and stored it so. Now My words takes the answers into the
+    list when it is left (hidden: another tab or app; or closed), so the list alone says
+    where each word is."""
+
+    def list_alone(page: Any) -> dict[str, Any]:
+        raw = page.evaluate("(key) => localStorage.getItem(key)", KEY)
+        return {entry["word"]: entry for entry in json.loads(raw)["words"]}
+
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    page.click("#practise-start")
+    first = clue_word(page)
+    page.fill("#practise-input", first)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY)  # apart meanwhile
+    assert list_alone(page)[first]["streak"] == 0
+    page.evaluate(SHOWN, "hidden")  # another tab shown: this one hidden
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
+    assert (list_alone(page)[first]["streak"], list_alone(page)[first]["due"]) == (1, "2026-11-30")
+    page.evaluate(SHOWN, "visible")
+    second = clue_word(page)
+    assert second != first
+    page.fill("#practise-input", "wrong")
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.bad")
+    page.goto(server.url + "/api/health")  # the page closed: left
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
+    words = list_alone(page)
+    assert words[second]["practised"] == "2026-11-29" and words[second]["streak"] == 0
+    assert words[first]["streak"] == 1

@@ -323,11 +323,20 @@ export function saveAnswer(entry) {
   const same = keptAlready([record]);
   const answers = [...readAnswers().filter((other) => !same(other)).map(answerRecord), record];
   if (!stored(ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
-  if (answers.length >= COMPACT_AT) {
-    const { words, problem } = loadWords();
-    if (!problem) saveWords(words);  // refused: the records stay, read over the list
-  }
+  if (answers.length >= COMPACT_AT) foldAnswers();  // refused: the records stay, read over the list
   return true;
+}
+
+// The answers stored apart taken into the list, stored whole, when there are any; false when
+// the browser refuses (the records stay, read over the list). My words does it when it is left
+// (hidden: another tab or app, the page closed): a page of an older version, from before the
+// answers were stored apart (a tab open since, a copy its service worker still serves), reads
+// the list alone, and showed, practised and stored each word as it was before the answers given
+// since (a same day's answer there then lost to the record here, read over it).
+export function foldAnswers() {
+  if (!readAnswers().length) return true;
+  const { words, problem } = loadWords();
+  return problem ? false : saveWords(words);
 }
 
 // The fields of the kept word `entry` an answer's record keeps: which word, and its progress.

@@ -7,9 +7,9 @@
 // question. Nothing is sent to the server but the look-ups.
 import { announce, api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, notListed, wordListTitles } from "/static/board.js";
 import {
-  ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage,
-  keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords, saveAnswer,
-  saveWords, today, withAnswers, withLanguages, wordsText,
+  ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, foldAnswers, isDue,
+  keepStorage, keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords,
+  saveAnswer, saveWords, today, withAnswers, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -1027,6 +1027,12 @@ function start() {
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) storedElsewhere({ key: null });
   });
+  // left (another tab or app, the page closed): the practice answers stored apart taken into
+  // the list, which a page of an older version reads alone (foldAnswers)
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") foldAnswers();
+  });
+  window.addEventListener("pagehide", () => foldAnswers());
   render();
   document.body.dataset.ready = "true";
   fetchListNames();
