@@ -831,3 +831,110 @@ def test_answers_of_a_run_that_crashed_are_read_and_folded_in_at_the_next_start(
     kept = stored(data_home)
     assert (kept["fame"]["streak"], kept["fame"]["due"]) == (1, "2026-11-30")
     assert (kept["limbo"]["streak"], kept["limbo"]["due"]) == (0, "")
+
+
+ADD_PAUSED_BEFORE_SAVING = """
+import sys, time
+from pathlib import Path
+from boggle.cli.commands import words
+from boggle.cli.main import main
+
+paused, go, path = (Path(name) for name in sys.argv[1:])
+save = words.save_words
+
+def save_later(to, kept):
+    paused.write_text("read, not saved yet")
+    while not go.exists():
+        time.sleep(0.01)
+    save(to, kept)
+
+words.save_words = save_later
+sys.exit(main(["words", "add", "axle", "--file", str(path)]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no file locks there (LOCKS)")
+def test_an_answer_given_while_another_terminal_adds_a_word_is_kept(tmp_path: Path) -> None:
+    """`boggle words add` in one terminal read the file (and its journal of answers), then
+    `practise` in another appended an answer and folded it in, then `add` saved what it had
+    read and removed the journal: the answer was lost. Now each holds the file (a lock) from
+    its read to its write, and practise waits for add, saying so on stderr."""
+    from boggle.game.kept_words import load_words
+
+    path = tmp_path / "words.json"
+    assert main(["words", "add", "fame", "--file", str(path)]) == 0
+    paused, go = tmp_path / "paused", tmp_path / "go"
+    env = os.environ | {"PYTHONPATH": os.pathsep.join(sys.path)}
+    adder = subprocess.Popen(
+        [sys.executable, "-c", ADD_PAUSED_BEFORE_SAVING, str(paused), str(go), str(path)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(3000):  # 30 s at most
+            if paused.exists() or adder.poll() is not None:
+                break
+            subprocess.run(["sleep", "0.01"], check=True)
+        assert paused.exists(), adder.communicate()
+        waits = tmp_path / "practise.err"
+        with waits.open("wb") as err:
+            practise = subprocess.Popen(
+                [sys.executable, "-m", "boggle", "words", "practise", "--file", str(path)],
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+            )
+            assert practise.stdin is not None
+            practise.stdin.write(b"fame\nfame\n")  # right, whichever word is asked first
+            practise.stdin.close()
+            for _ in range(3000):  # done (the answer lost), or waiting for add
+                if practise.poll() is not None or b"waiting" in waits.read_bytes():
+                    break
+                subprocess.run(["sleep", "0.01"], check=True)
+            go.write_text("save now")
+            assert practise.stdout is not None
+            out = practise.stdout.read()
+        assert practise.wait(timeout=60) == 0, waits.read_text()
+        assert "Right: FAME." in out.decode()
+        assert adder.wait(timeout=60) == 0
+    finally:
+        go.touch()
+        adder.kill()
+        adder.wait()
+    kept = {w.word: w.streak for w in load_words(path, "2026-11-29")}
+    assert kept == {"axle": 0, "fame": 1}
+    assert waits.read_text().startswith(
+        f"boggle words: waiting for another 'boggle words' to finish with {path}"
+    )
+
+
+def test_practise_says_in_a_line_where_files_cannot_be_locked(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where the system has no file locks (Windows), practise says once that words are not
+    to be changed in another terminal while it runs."""
+    monkeypatch.setattr(words_command, "LOCKS", False)
+    answers(monkeypatch, "")
+    assert main(["words", "practise"]) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        "boggle words: this system has no file locks: add, remove or import words after "
+        "practise stops, not in another terminal while it runs\n"
+    )
+
+
+def test_a_command_that_only_reads_makes_no_folder_and_a_writer_that_cannot_lock_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The lock file: never made by `list` (a folder it may not write), and one that cannot
+    be made is one line, nothing changed, for a command about to write."""
+    missing = tmp_path / "none" / "words.json"
+    assert main(["words", "list", "--file", str(missing)]) == 0
+    assert not missing.parent.exists()
+    (tmp_path / "words.json.lock").mkdir()  # in the way: not a file
+    assert main(["words", "add", "fame", "--file", str(tmp_path / "words.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"boggle: error: cannot lock {tmp_path / 'words.json.lock'}: "), err
+    assert not (tmp_path / "words.json").exists()

@@ -188,7 +188,9 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     verdict = page.locator("#practise-verdict")
     assert verdict.get_attribute("aria-live") == "polite"
     # each new clue is read with the box it is typed in
-    assert page.get_attribute("#practise-input", "aria-describedby") == "practise-clue"
+    assert page.get_attribute("#practise-input", "aria-describedby") == (
+        "practise-clue practise-clue-note"
+    )
 
     assert answered(page, "fan") == "Not quite: the word is FAME."
     assert answered(page, "fame") == (

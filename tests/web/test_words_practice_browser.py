@@ -142,15 +142,20 @@ def test_answers_stored_apart_are_taken_into_the_list_when_it_is_stored(
     assert {entry["word"]: entry["streak"] for entry in raw["words"]}[asked] == 1
     assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
 
-    # 99 answers stored apart already: the 100th stores the list whole
+    # 99 answers stored apart already (in another tab: a reload, leaving the page, would take
+    # them into the list): the 100th stores the list whole
     words = [kept(word_of(n)) for n in range(120)]
     page = words_page(pages, server, words)
     answered = {"streak": 1, "due": "2026-11-30", "practised": "2026-11-29"}
     records = [kept(word_of(n), **answered) for n in range(99)]
     value = json.dumps({"version": 1, "answers": records})
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [ANSWERS_KEY, value])
-    page.reload()
-    page.wait_for_selector("body[data-ready='true']")
+    page.evaluate(
+        """([key, value]) => {
+          localStorage.setItem(key, value);
+          window.dispatchEvent(new StorageEvent("storage", { key }));
+        }""",
+        [ANSWERS_KEY, value],
+    )
     assert page.text_content("#practise-due") == "21 words due today."
     page.click("#practise-start")
     asked = clue_word(page)
@@ -340,3 +345,143 @@ def test_a_clue_s_meaning_is_looked_up_before_the_cards(pages: Pages, server: Se
     assert page.text_content("#practise-clue") == "the meaning of ____ (4 letters)"
     for route in held:
         answer(route)
+
+
+# Each live region's text after each change (a batch of a task's changes: its text then), by id.
+RECORD_MESSAGES = """(ids) => {
+  window.messages = {};
+  for (const id of ids) {
+    const element = document.getElementById(id);
+    window.messages[id] = [];
+    new MutationObserver(() => window.messages[id].push(element.textContent))
+      .observe(element, { childList: true, characterData: true, subtree: true });
+  }
+}"""
+
+
+def test_a_message_the_same_as_the_one_shown_is_said_again(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A live region whose text is set to the text it shows does not change, and a screen
+    reader (VoiceOver, NVDA) says nothing: the last word due missed twice ("Not quite: the
+    word is FAME." again), the same file added twice, was silence the second time. A message
+    the same as the one shown now gets a no-break space after it (the next, none again)."""
+    page = words_page(pages, server, [kept("fame")])
+    page.evaluate(RECORD_MESSAGES, ["practise-verdict", "words-status"])
+    page.click("#practise-start")
+    for count in (1, 2, 3):  # the only word due: asked again after each miss
+        clue_word(page)
+        page.fill("#practise-input", "limbo")
+        page.press("#practise-input", "Enter")
+        page.wait_for_function(f"() => window.messages['practise-verdict'].length === {count}")
+    said = page.evaluate("() => window.messages['practise-verdict']")
+    assert [text.strip() for text in said] == ["Not quite: the word is FAME."] * 3
+    assert said[0] != said[1] and said[1] != said[2], said  # each a change: each said
+    assert said[0] == said[2]  # no space piling up
+    page.click("#practise-stop")
+    saved = tmp_path / "mine.json"
+    saved.write_text(json.dumps({"version": 1, "words": [kept("fame")]}))
+    for count in (1, 2):
+        page.set_input_files("#import-file", str(saved))
+        page.wait_for_function(f"() => window.messages['words-status'].length === {count}")
+    toasts = page.evaluate("() => window.messages['words-status']")
+    added_again = "No word added from mine.json; 1 kept already."
+    assert [text.strip() for text in toasts] == [added_again] * 2
+    assert toasts[0] != toasts[1], toasts
+    assert page.locator("#words-status").is_visible()
+
+
+def test_the_clue_says_its_meaning_is_loading_and_that_it_could_not_be_looked_up(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """While a clue's meaning was looked up the clue was blank (seconds on a slow network:
+    nothing to answer, nothing said), and a look-up that failed gave a letters clue with no
+    word of why. Now the clue says "Loading the meaning…" meanwhile, and a failure is said
+    under the letters clue."""
+    held: list[Any] = []
+    page = pages.open(server.url + "/words", **PHONE)
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    # no answer until the test gives it
+    page.context.route("**/api/define?*", lambda route: held.append(route))
+    value = json.dumps({"version": 1, "words": [kept("fame")]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    clue = page.locator("#practise-clue")
+    assert clue.text_content() == "Loading the meaning…"
+    assert clue.is_visible() and clue.get_attribute("aria-busy") == "true"
+    assert page.locator("#practise-clue-note").is_hidden()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the meaning is asked for"
+    for route in held:
+        route.continue_()
+    clue_word(page)
+    assert "(4 letters)" in (clue.text_content() or "")
+    assert "Loading" not in (clue.text_content() or "")
+    assert clue.get_attribute("aria-busy") is None
+    assert page.locator("#practise-clue-note").is_hidden()
+
+    down = pages.open(server.url + "/words", **PHONE)
+    down.clock.set_fixed_time("2026-11-29T12:00:00")
+    down.context.route("**/api/define?*", lambda route: route.abort())
+    down.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    down.reload()
+    down.wait_for_selector("body[data-ready='true']")
+    down.click("#practise-start")
+    clue_word(down)
+    assert down.text_content("#practise-clue") == (
+        "4 letters, starting with F, on the board FXIE AMLO EWBX ASTU"
+    )
+    note = down.locator("#practise-clue-note")
+    assert note.is_visible()
+    assert note.text_content() == (
+        "No meaning: it could not be looked up now. A clue from its letters instead."
+    )
+
+
+# The page shown (`visible`) or hidden (`hidden`: another tab or app shown), as the browser says it.
+SHOWN = """(state) => {
+  Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_answers_are_in_the_list_itself_once_my_words_is_left(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A page of an older version (a tab open since before the answers were stored apart, or
+    a copy its service worker serves) reads the list alone: it showed and practised each word
+    as before the answers given here, and stored it so. Now My words takes the answers into the
+    list when it is left (hidden: another tab or app; or closed), so the list alone says
+    where each word is."""
+
+    def list_alone(page: Any) -> dict[str, Any]:
+        raw = page.evaluate("(key) => localStorage.getItem(key)", KEY)
+        return {entry["word"]: entry for entry in json.loads(raw)["words"]}
+
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    page.click("#practise-start")
+    first = clue_word(page)
+    page.fill("#practise-input", first)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY)  # apart meanwhile
+    assert list_alone(page)[first]["streak"] == 0
+    page.evaluate(SHOWN, "hidden")  # another tab shown: this one hidden
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
+    assert (list_alone(page)[first]["streak"], list_alone(page)[first]["due"]) == (1, "2026-11-30")
+    page.evaluate(SHOWN, "visible")
+    second = clue_word(page)
+    assert second != first
+    page.fill("#practise-input", "wrong")
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.bad")
+    page.goto(server.url + "/api/health")  # the page closed: left
+    assert page.evaluate("(key) => localStorage.getItem(key)", ANSWERS_KEY) is None
+    words = list_alone(page)
+    assert words[second]["practised"] == "2026-11-29" and words[second]["streak"] == 0
+    assert words[first]["streak"] == 1

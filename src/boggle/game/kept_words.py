@@ -22,6 +22,7 @@ read it raise :class:`KeptWordsError` and nothing is changed.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
@@ -30,13 +31,18 @@ import stat
 import sys
 from pathlib import Path
 
+try:
+    import fcntl as _fcntl
+except ImportError:  # Windows: no file locks (LOCKS)
+    _fcntl = None  # type: ignore[assignment]
+
 from boggle.files.cache import write_atomic
 from boggle.files.inputs import open_regular
 from boggle.model.errors import BoggleError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from dataclasses import dataclass, field, replace
     from typing import Any
 else:
@@ -367,6 +373,69 @@ def answers_file(path: Path) -> Path:
     'words.json.answers'
     """
     return path.with_name(path.name + ".answers")
+
+
+def lock_file(path: Path) -> Path:
+    """The lock file beside the kept words' file ``path`` (:func:`holding`): ``words.json.lock``.
+
+    >>> lock_file(Path("boggle/words.json")).name
+    'words.json.lock'
+    """
+    return path.with_name(path.name + ".lock")
+
+
+LOCKS = _fcntl is not None
+"""Whether this system locks files (``fcntl``: Linux, macOS, the BSDs; not Windows), so that
+:func:`holding` keeps two ``boggle words`` commands from changing the file at once."""
+
+
+@contextlib.contextmanager
+def holding(
+    path: Path, on_wait: Callable[[], None] | None = None, required: bool = True
+) -> Iterator[None]:
+    """Hold the kept words' file ``path`` while a command reads and writes it: an exclusive
+    lock (``fcntl.flock``) on :func:`lock_file`, waited for when another command holds it
+    (``on_wait`` called first, once). ``boggle words add`` saving the file while ``practise``
+    in another terminal appended an answer to the journal lost that answer (the save removes
+    the journal it read before the answer): each holds the file for its read-and-write.
+
+    Where the system has no file locks (:data:`LOCKS` false) nothing is held.  With
+    ``required`` (a command about to write) the lock file's folder is made when missing, and
+    a lock file that cannot be made or locked is a :class:`KeptWordsError`; without it (a
+    command that only reads, perhaps in a folder it may not write) nothing is held then.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "boggle" / "words.json"
+    ...     with holding(path):
+    ...         save_words(path, [KeptWord("fame")])
+    ...     [w.word for w in load_words(path, "2026-11-29")]
+    ['fame']
+    """
+    lock = lock_file(path)
+    handle = None
+    if _fcntl is not None:
+        try:
+            if required:  # a command that only reads makes no folder
+                lock.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK, 0o666)
+            try:
+                _fcntl.flock(handle, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+            except BlockingIOError:
+                if on_wait is not None:
+                    on_wait()
+                _fcntl.flock(handle, _fcntl.LOCK_EX)
+        except OSError as error:  # a folder it may not write; ENOLCK: no locks there
+            if handle is not None:
+                os.close(handle)
+                handle = None
+            if required:
+                raise KeptWordsError(f"cannot lock {lock}: {error.strerror or error}") from None
+    try:
+        yield
+    finally:
+        if handle is not None:
+            os.close(handle)  # the lock goes with it
 
 
 def record_answer(path: Path, entry: KeptWord) -> None:
@@ -759,6 +828,7 @@ def next_time(entry: KeptWord, was_learned: bool) -> str:
 __all__ = [
     "INTERVALS",
     "LEARNED_AFTER",
+    "LOCKS",
     "MOST_KEPT",
     "SPREAD_PER_DAY",
     "Added",
@@ -768,8 +838,10 @@ __all__ = [
     "add_from_file",
     "answered",
     "answers_file",
+    "holding",
     "kept_already",
     "load_words",
+    "lock_file",
     "merged",
     "next_time",
     "progress_line",

@@ -14,6 +14,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,14 @@ from boggle.cli.commands._encoding import escape_unwritable, escaped_as, write_j
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.game.kept_words import (
+    LOCKS,
     MOST_KEPT,
     KeptWord,
     KeptWordsError,
     add_from_file,
     answered,
     answers_file,
+    holding,
     kept_already,
     load_words,
     next_time,
@@ -236,6 +239,21 @@ def kept_file(args: argparse.Namespace) -> Path:
     return Path(args.file) if args.file else words_file()
 
 
+def held(path: Path, required: bool = True) -> AbstractContextManager[None]:
+    """The kept words' file ``path`` held while a command reads and writes it
+    (:func:`~boggle.game.kept_words.holding`), saying so on stderr when it waits for another
+    ``boggle words`` that holds it (``practise`` between two answers, ``add``)."""
+
+    def waiting() -> None:
+        print(
+            f"boggle words: waiting for another 'boggle words' to finish with {path} ...",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return holding(path, on_wait=waiting, required=required)
+
+
 def run_add(args: argparse.Namespace) -> int:
     from boggle.game.words import typed_word
 
@@ -267,10 +285,24 @@ def keep_words(
     first, leaving out those kept already (from any list of their language); says what it
     did in a line. Past :data:`MOST_KEPT` words, none is kept with ``all_or_none``, else
     those that fit."""
+    day = today()
+    with held(path):  # read and written with no other command between (practise's answers)
+        return _keep_words(path, day, wanted, lexicon, board, points, all_or_none)
+
+
+def _keep_words(
+    path: Path,
+    day: str,
+    wanted: list[str],
+    lexicon: Lexicon,
+    board: str,
+    points: dict[str, int] | None,
+    all_or_none: bool,
+) -> str:
+    """:func:`keep_words`, the file held."""
     from boggle.model.rules import CLASSIC
     from boggle.wordlists.spelling import lexicon_profile
 
-    day = today()
     words = load_words(path, day)  # a file that is not ours stops here, untouched
     language = lexicon_profile(lexicon).code
     have = {w.key() for w in words} | {(f"list {w.list or ''}", w.word) for w in words}
@@ -349,7 +381,8 @@ def run_list(args: argparse.Namespace) -> int:
     escape_unwritable()
     path = kept_file(args)
     day = today()
-    words = load_words(path, day)
+    with held(path, required=False):  # not read between another command's write and its fold
+        words = load_words(path, day)
     if args.json:
         shown = {"file": str(path), "words": [w.to_json() for w in words]}
         write_json(json.dumps(shown, ensure_ascii=False))  # ASCII-escaped unless UTF-8
@@ -441,9 +474,16 @@ def run_practise(args: argparse.Namespace) -> int:
     escape_unwritable()
     path = kept_file(args)
     day = today()
-    words = load_words(path, day)  # with the answers of a run that crashed
-    if answers_file(path).exists():
-        save_words(path, words)  # folded in now
+    if not LOCKS:
+        print(
+            "boggle words: this system has no file locks: add, remove or import words after "
+            "practise stops, not in another terminal while it runs",
+            file=sys.stderr,
+        )
+    with held(path):
+        words = load_words(path, day)  # with the answers of a run that crashed
+        if answers_file(path).exists():
+            save_words(path, words)  # folded in now
     due = [w for w in words if w.is_due(day)]
     if not due:
         later = sorted(w.due for w in words if w.due)
@@ -466,8 +506,9 @@ def run_practise(args: argparse.Namespace) -> int:
     try:
         words = _practise_queue(words, day, queue, order, forms, practised, learnt, path)
     finally:  # the answers folded into the file, read again: another run's too
-        if answers_file(path).exists():
-            save_words(path, load_words(path, day))
+        with held(path):
+            if answers_file(path).exists():
+                save_words(path, load_words(path, day))
     left = sum(w.is_due(day) for w in words)
     still = f"; {counted(left, 'word')} still due today" if left else ""
     print(f"Practised {counted(len(practised), 'word')}: {len(learnt)} right{still}.")
@@ -521,7 +562,8 @@ def _practise_queue(
         ok = typed_is(entry, line)
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
-        record_answer(path, now)  # one line, not the whole file
+        with held(path):  # never between another command's read and its write
+            record_answer(path, now)  # one line, not the whole file
         practised.add(entry.key())
         shown = shown_word(entry, forms)
         if ok:
@@ -560,15 +602,16 @@ def run_remove(args: argparse.Namespace) -> int:
     from boggle.model.letters import lower_letters, typed_letters, upper_letters
 
     path = kept_file(args)
-    words = load_words(path, today())
-    # each as its word's language reads it: aérea is the Spanish list's aerea
-    missing = [e for e in args.words if not any(typed_is(w, e) for w in words)]
-    if missing:
-        named = (upper_letters(lower_letters(typed_letters(e.strip()))) for e in missing)
-        shown = ", ".join(dict.fromkeys(named))  # each once, as typed
-        raise KeptWordsError(f"{shown} is not kept ({path}): nothing removed")
-    left = [w for w in words if not any(typed_is(w, e) for e in args.words)]
-    save_words(path, left)
+    with held(path):  # read and written with no other command between
+        words = load_words(path, today())
+        # each as its word's language reads it: aérea is the Spanish list's aerea
+        missing = [e for e in args.words if not any(typed_is(w, e) for w in words)]
+        if missing:
+            named = (upper_letters(lower_letters(typed_letters(e.strip()))) for e in missing)
+            shown = ", ".join(dict.fromkeys(named))  # each once, as typed
+            raise KeptWordsError(f"{shown} is not kept ({path}): nothing removed")
+        left = [w for w in words if not any(typed_is(w, e) for e in args.words)]
+        save_words(path, left)
     print(f"Removed {counted(len(words) - len(left), 'word')} ({len(left)} kept).")
     return 0
 
@@ -588,13 +631,14 @@ def run_import(args: argparse.Namespace) -> int:
     escape_unwritable()
     path = kept_file(args)
     day = today()
-    words = load_words(path, day)  # a file that is not ours stops here, untouched
     source = "standard input" if args.source == "-" else args.source
     if args.source == "-":  # read whole, with a file's checks
         options.tell_reading_terminal("the kept words to add (as a saved file holds them)")
-    done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
-    if done.added or done.updated:
-        save_words(path, done.words)
+    with held(path):  # read and written with no other command between
+        words = load_words(path, day)  # a file that is not ours stops here, untouched
+        done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
+        if done.added or done.updated:
+            save_words(path, done.words)
     found = len(done.added) + len(done.already) + len(done.left_out)
     lines = []
     if done.added:
@@ -627,7 +671,8 @@ def run_export(args: argparse.Namespace) -> int:
     path = kept_file(args)
     day = today()
     if args.out == "-":  # standard output: the file's text, UTF-8 as a file holds it
-        text = words_text(load_words(path, day))
+        with held(path, required=False):
+            text = words_text(load_words(path, day))
         raw = getattr(sys.stdout, "buffer", None)
         if raw is None:  # a text stream without bytes (a test's)
             sys.stdout.write(text)
@@ -639,7 +684,8 @@ def run_export(args: argparse.Namespace) -> int:
     escape_unwritable()
     out = args.out or f"boggle-words-{day}.json"
     check_outputs([out], args.force, inputs=[path])
-    words = load_words(path, day)  # a file that is not ours stops here
+    with held(path, required=False):
+        words = load_words(path, day)  # a file that is not ours stops here
     save_words(Path(out), words)
     print(f"Saved {counted(len(words), 'word')} to {out}.")
     return 0

@@ -531,6 +531,18 @@ export function levelName(level) {
   return hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+// `parts` (text and nodes) put in the live region `element` as its new message, said again by
+// a screen reader when it is the message shown already: VoiceOver and NVDA say a live region's
+// change only when its text changes, so a message the same as the one shown ("Not quite: the
+// word is FAME." for the last word missed twice, "Saved 12 words ..." saved twice) said
+// nothing. Such a message gets a no-break space after it (the next one the same, none again),
+// as WordPress's wp.a11y.speak does: the text changes, and the space is not read aloud.
+export function announce(element, ...parts) {
+  const before = element.textContent;
+  element.replaceChildren(...parts);
+  if (before && element.textContent === before) element.append("\u00a0");
+}
+
 // Whether `object` has `key` of its own (not from its prototype): Object.hasOwn, which Safari
 // has only from 15.4 (the pages run on Safari 14: docs/web.md).
 export function hasOwn(object, key) {

@@ -19,7 +19,7 @@
 // learned_on }, the latest of each card), read over the list by loadWords; the list stored
 // whole (any other change: a word kept, removed, a file added) takes them in and removes it.
 import {
-  counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
+  announce, counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
 } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
@@ -323,11 +323,20 @@ export function saveAnswer(entry) {
   const same = keptAlready([record]);
   const answers = [...readAnswers().filter((other) => !same(other)).map(answerRecord), record];
   if (!stored(ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
-  if (answers.length >= COMPACT_AT) {
-    const { words, problem } = loadWords();
-    if (!problem) saveWords(words);  // refused: the records stay, read over the list
-  }
+  if (answers.length >= COMPACT_AT) foldAnswers();  // refused: the records stay, read over the list
   return true;
+}
+
+// The answers stored apart taken into the list, stored whole, when there are any; false when
+// the browser refuses (the records stay, read over the list). My words does it when it is left
+// (hidden: another tab or app, the page closed): a page of an older version, from before the
+// answers were stored apart (a tab open since, a copy its service worker still serves), reads
+// the list alone, and showed, practised and stored each word as it was before the answers given
+// since (a same day's answer there then lost to the record here, read over it).
+export function foldAnswers() {
+  if (!readAnswers().length) return true;
+  const { words, problem } = loadWords();
+  return problem ? false : saveWords(words);
 }
 
 // The fields of the kept word `entry` an answer's record keeps: which word, and its progress.
@@ -537,10 +546,10 @@ function addLearnButtons(chips, missed, list, board, status) {
     markLearnButton(button, entry.word, keptNow({ word: entry.word, list, language }));
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") {
-        status.replaceChildren(`${entry.word.toUpperCase()} is kept already. `, myWordsLink());
+        announce(status, `${entry.word.toUpperCase()} is kept already. `, myWordsLink());
         return;
       }
-      status.replaceChildren(keepOne(entry, list, board), " ", myWordsLink());
+      announce(status, keepOne(entry, list, board), " ", myWordsLink());
       markLearnButton(button, entry.word, isKept(entry.word, list));
     });
     pair.append(chip, button);
@@ -637,7 +646,7 @@ export function offerKeep(
   button.addEventListener("click", () => {
     const { line, done } = keepMissed(missed, list, board);
     const link = myWordsLink();
-    status.replaceChildren(line, " ", link);
+    announce(status, line, " ", link);
     const pressed = document.activeElement === button;
     button.disabled = done;  // words not kept (a full list): the button stays, to try again
     refreshLearnButtons(chips, list);

@@ -5,11 +5,11 @@
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
 // in a row and it is learned); a Find a word filter over the cards; Clear all, after a
 // question. Nothing is sent to the server but the look-ups.
-import { api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, notListed, wordListTitles } from "/static/board.js";
+import { announce, api, counted, hasOwn, levelName, lowerLetters, markLanguage, namedWord, notListed, wordListTitles } from "/static/board.js";
 import {
-  ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage,
-  keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords, saveAnswer,
-  saveWords, today, withAnswers, withLanguages, wordsText,
+  ANSWERS_KEY, INTERVALS, LEARN_KEY, MEANINGS_KEY, MOST_KEPT, addDays, answered, foldAnswers, isDue,
+  keepStorage, keptAlready, keptEntry, learnLists, loadWords, progressLine, readAnswers, readWords,
+  saveAnswer, saveWords, today, withAnswers, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -316,7 +316,7 @@ const TOAST_MS_A_CHARACTER = 60;
 
 function say(text, { error = false } = {}) {
   const line = $("words-status");
-  line.textContent = text;
+  announce(line, text);  // said again when it is the message shown (Save to a file twice)
   line.classList.toggle("toast-shown", Boolean(text));
   line.classList.toggle("toast-error", Boolean(text) && error);
   clearTimeout(state.toastTimer);
@@ -618,17 +618,34 @@ function masked(text, word) {
 
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
 // without one, its length, first letters (as many as tell it from the other kept words) and
-// the board it was on.
+// the board it was on. While the meaning is looked up the clue says so (it was blank: on a
+// slow network a learner saw nothing to answer, for seconds); a look-up that failed is said
+// under the clue (#practise-clue-note), where a letters clue stands in for the meaning.
 async function showClue(entry) {
   const clue = $("practise-clue");
-  clue.replaceChildren();
+  const loading = document.createElement("span");
+  loading.className = "clue-loading";
+  loading.textContent = "Loading the meaning…";
+  clue.replaceChildren(loading);  // not painted when the meaning is at hand (kept, or fetched)
+  clue.setAttribute("aria-busy", "true");
   delete clue.dataset.word;
   delete clue.dataset.prefix;
   delete clue.dataset.written;
+  const note = $("practise-clue-note");
+  note.hidden = true;
+  note.textContent = "";
   const meaning = meaningOf(entry);
   hurry(keyOf(entry));
   const found = await meaning;
   if (state.practising !== entry) return;
+  clue.replaceChildren();
+  clue.removeAttribute("aria-busy");
+  if (found.error) {
+    note.textContent = found.noList
+      ? `No meaning: this server does not have the word list “${entry.list}”. A clue from its letters instead.`
+      : "No meaning: it could not be looked up now. A clue from its letters instead.";
+    note.hidden = false;
+  }
   if (Array.isArray(found.written) && found.written.length) clue.dataset.written = found.written.join("\n");
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
@@ -742,7 +759,7 @@ function answer(event) {
   const verdict = $("practise-verdict");
   const word = shownWord(entry);
   if (fitsClueToo(typed, entry)) {
-    verdict.textContent = `${typed.toUpperCase()} fits too, but it is another kept word: try the other one.`;
+    announce(verdict, `${typed.toUpperCase()} fits too, but it is another kept word: try the other one.`);
     verdict.className = "feedback";
     $("practise-input").value = "";
     $("practise-input").focus();
@@ -751,11 +768,11 @@ function answer(event) {
   const wasLearned = entry.learned;
   if (typedIs(entry, typed)) {
     answered(entry, true);
-    verdict.textContent = `Right: ${word}. ${rightNext(entry, wasLearned)}`;
+    announce(verdict, `Right: ${word}. ${rightNext(entry, wasLearned)}`);
     verdict.className = "feedback good";
   } else {
     answered(entry, false);
-    verdict.textContent = `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : "");
+    announce(verdict, `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : ""));
     verdict.className = "feedback bad";
   }
   storeAnswer(entry);
@@ -790,7 +807,7 @@ function showWord() {
   const wasLearned = entry.learned;
   answered(entry, false);
   const verdict = $("practise-verdict");
-  verdict.textContent = `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : "");
+  announce(verdict, `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : ""));
   verdict.className = "feedback bad";
   storeAnswer(entry);
   render();
@@ -1010,6 +1027,12 @@ function start() {
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) storedElsewhere({ key: null });
   });
+  // left (another tab or app, the page closed): the practice answers stored apart taken into
+  // the list, which a page of an older version reads alone (foldAnswers)
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") foldAnswers();
+  });
+  window.addEventListener("pagehide", () => foldAnswers());
   render();
   document.body.dataset.ready = "true";
   fetchListNames();
