@@ -8,6 +8,7 @@ warm-up made slow (a list that takes a minute to make ready on a loaded machine)
 from __future__ import annotations
 
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -149,3 +150,101 @@ def test_a_list_to_warm_that_no_list_has_is_refused_by_the_app() -> None:
 
     with pytest.raises(LexiconError, match="unknown word list 'xx'"):
         create_app(WebConfig(warm_lists=("xx",)))
+
+
+def test_a_rooms_file_another_user_keeps_in_a_sticky_directory_is_refused_at_the_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rooms file in a directory the server may write to was taken, but in a sticky one
+    (`/tmp`) a file of another user can be neither removed nor replaced: the server read its
+    rooms, could not remove the file once serving (one line in the log), and a server killed
+    later left the next to bring those rooms back and play their rounds again. It is refused
+    at the start in one line, exit status 2."""
+    import os
+    import stat
+
+    from boggle.cli.main import main
+    from boggle.rooms.state import check_rooms_file, write_rooms
+
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    folder.chmod(0o777 | stat.S_ISVTX)
+    rooms_file = folder / "rooms.json"
+    write_rooms(rooms_file, [], now=0.0)
+    check_rooms_file(rooms_file)  # the file's owner may
+    monkeypatch.setattr(os, "geteuid", lambda: os.stat(rooms_file).st_uid + 4321, raising=False)
+    with socket.socket() as holder:  # taken: a file let through stops at the port, not serving
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        argv = ["serve", "--data", str(tmp_path / "data"), "--rooms-file", str(rooms_file)]
+        status = main([*argv, "--port", str(holder.getsockname()[1])])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith(
+        f"boggle: error: --rooms-file: the rooms file {rooms_file} cannot be removed or "
+        f"replaced by this user: its directory {folder} is sticky"
+    ), err
+    assert rooms_file.read_bytes().startswith(b'{"format":"boggle rooms"')  # left as it was
+    folder.chmod(0o755)
+    check_rooms_file(rooms_file)  # not sticky: the directory's writer may
+
+
+def serve_a_kept_rooms_file(tmp_path: Path) -> Path:
+    """A rooms file read by a server that then serves (:meth:`RoomService.serving`)."""
+    import asyncio
+
+    from boggle.rooms import RoomsConfig
+    from boggle.rooms.state import write_rooms
+    from boggle.web.rooms import RoomService
+    from boggle.wordlists.catalogue import Catalogue
+
+    tmp_path.mkdir()
+    rooms_file = tmp_path / "rooms.json"
+    write_rooms(rooms_file, [], now=0.0)
+    service = RoomService(RoomsConfig(data_dir=tmp_path, rooms_file=rooms_file), Catalogue())
+
+    async def start() -> None:
+        await service.restore()
+        service.serving()
+
+    asyncio.run(start())
+    return rooms_file
+
+
+def test_a_rooms_file_that_cannot_be_removed_once_serving_is_emptied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A rooms file that could not be removed once the server served (its directory's
+    permissions changed since the start, the file made immutable) stayed as it was, one line
+    in the log: a server killed later left the next to bring back the rooms as they were at
+    this start. It is emptied, which the next start reads as no rooms; one that can be
+    neither removed nor emptied is an error saying what it means and what to do."""
+    import builtins
+    import os
+
+    real_unlink, real_open = os.unlink, builtins.open
+
+    def refused(path: object, *args: object, **kwargs: object) -> None:
+        if str(path).endswith("rooms.json"):
+            raise PermissionError(1, "Operation not permitted", str(path))
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "unlink", refused)
+    with caplog.at_level("WARNING", logger="boggle.rooms"):
+        rooms_file = serve_a_kept_rooms_file(tmp_path / "one")
+    assert rooms_file.read_bytes() == b""  # no rooms for the next start
+    assert "cannot be removed (Operation not permitted): it is emptied" in caplog.text
+
+    def no_write(path: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if str(path).endswith("rooms.json") and mode != "rb":
+            raise PermissionError(1, "Operation not permitted", str(path))
+        return real_open(path, mode, *args, **kwargs)  # type: ignore[call-overload]
+
+    caplog.clear()
+    monkeypatch.setattr(builtins, "open", no_write)
+    with caplog.at_level("WARNING", logger="boggle.rooms"):
+        rooms_file = serve_a_kept_rooms_file(tmp_path / "two")
+    assert rooms_file.read_bytes().startswith(b'{"format":"boggle rooms"')
+    assert "can be neither removed nor emptied (Operation not permitted): remove it by hand" in (
+        caplog.text
+    )

@@ -724,16 +724,7 @@ class RoomService:
         killed then (SIGKILL) left it for the next to judge and store that round again."""
         if self._pending and self.rooms_file is not None:
             self._pending = False
-            try:
-                os.unlink(self.rooms_file)
-            except FileNotFoundError:
-                pass
-            except OSError as error:
-                log.error(
-                    "the rooms file %s was read but cannot be removed: %s",
-                    self.rooms_file,
-                    error.strerror,
-                )
+            _remove_rooms_file(self.rooms_file)
         held, self._held_rounds = self._held_rounds, []
         for room in held:
             if self.hub.rooms.get(room.code) is room and room.phase is Phase.PLAYING:
@@ -852,6 +843,35 @@ class RoomService:
 
 def error_answer(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+def _remove_rooms_file(path: os.PathLike[str]) -> None:
+    """Remove the rooms file read at the start, once the server serves; one that cannot be
+    removed (its directory's permissions changed since the start, the file made immutable)
+    is emptied, which the next start reads as no rooms, as it would find no file.  One that
+    can be neither is an error in the log that says what it means and what to do: a server
+    killed from then on (SIGKILL, a power cut) leaves the next to bring its rooms back as
+    they were at this start and to play their rounds again."""
+    try:
+        os.unlink(path)
+        return
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        why = error.strerror
+    try:
+        with open(path, "r+b") as emptied:
+            emptied.truncate(0)
+    except OSError:
+        log.error(
+            "the rooms file %s was read but can be neither removed nor emptied (%s): remove it "
+            "by hand now; if the server is killed (SIGKILL, a power cut) before it stops as "
+            "usual, the next start brings back its rooms as they were at this start",
+            path,
+            why,
+        )
+        return
+    log.warning("the rooms file %s was read but cannot be removed (%s): it is emptied", path, why)
 
 
 def _idle_of(entry: Any) -> float:
