@@ -248,3 +248,67 @@ def test_a_rooms_file_that_cannot_be_removed_once_serving_is_emptied(
     assert "can be neither removed nor emptied (Operation not permitted): remove it by hand" in (
         caplog.text
     )
+
+
+def upgrade(port: int, *headers: str) -> tuple[int, str]:
+    """A room WebSocket upgrade on 127.0.0.1:``port``, as a proxy on this machine passes it
+    on with ``headers``: the status and the body of the answer."""
+    import json
+
+    head = [
+        "GET /ws/rooms HTTP/1.1",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        *headers,
+    ]
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        raw.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer or (
+            answer.startswith(b"HTTP/1.1 4") and b"}" not in answer
+        ):
+            chunk = raw.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    status = int(answer.split(b" ", 2)[1])
+    body = answer.partition(b"\r\n\r\n")[2]
+    return status, json.loads(body)["error"] if status != 101 else ""
+
+
+def test_a_page_behind_a_tls_proxy_that_says_nothing_is_told_the_option_it_needs(
+    tmp_path: Path,
+) -> None:
+    """A TLS proxy on this machine (port 443) that passes `Host: localhost` on, no port, and
+    no X-Forwarded-Proto: the page of https://localhost was refused its room socket as
+    another program's page on 443, "only from the server's own port (80 or 8000)", which
+    left the operator to guess. The refusal says, in its one line, what the proxy must send
+    and the option that names it; a proxy that sends it is believed (one on this machine by
+    default), and one the server was told not to believe is told so."""
+    from serve_process import ServeProcess
+
+    page = ("Host: localhost", "Origin: https://localhost")
+    server = ServeProcess(tmp_path / "data")
+    try:
+        status, error = upgrade(server.port, *page)
+        assert status == 403, error
+        assert "only from the server's own port" in error and "\n" not in error, error
+        assert "have the proxy send X-Forwarded-Proto" in error, error
+        assert "--forwarded-allow-ips" in error, error
+        assert upgrade(server.port, *page, "X-Forwarded-Proto: https")[0] == 101
+        status, error = upgrade(server.port, "Host: localhost", "Origin: http://localhost:3000")
+        assert status == 403 and "forwarded" not in error.lower(), error  # another program
+    finally:
+        server.stop()
+    server = ServeProcess(tmp_path / "data", "--forwarded-allow-ips", "none")
+    try:
+        status, error = upgrade(server.port, *page, "X-Forwarded-Proto: https")
+        assert status == 403, error
+        assert error.endswith(
+            "the X-Forwarded-Proto sent with it is believed only from a proxy whose address "
+            "--forwarded-allow-ips names (this connection came from 127.0.0.1)"
+        ), error
+    finally:
+        server.stop()
