@@ -185,6 +185,9 @@ def test_a_rooms_file_another_user_keeps_in_a_sticky_directory_is_refused_at_the
         f"replaced by this user: its directory {folder} is sticky"
     ), err
     assert rooms_file.read_bytes().startswith(b'{"format":"boggle rooms"')  # left as it was
+    damaged = folder / "damaged.json"
+    damaged.write_bytes(b'{"format":"boggle rooms","version":1,')
+    check_rooms_file(damaged)  # never removed nor written over: left as it is, as before
     folder.chmod(0o755)
     check_rooms_file(rooms_file)  # not sticky: the directory's writer may
 

@@ -163,11 +163,13 @@ def check_rooms_file(path: Path) -> None:
     boggle.rooms.state.RoomsFileError: the rooms file /no/such/folder/rooms.json cannot be \
 written: ...
     """
+    readable = True
     try:
         read_rooms(path)
     except RoomsFileError as error:
         if error.kind == "foreign":
             raise
+        readable = False  # damaged or newer: never removed nor written over, left as it is
     folder = path.parent if str(path.parent) else Path(".")
     if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
         raise RoomsFileError(
@@ -175,7 +177,7 @@ written: ...
             "user can write to (a directory that exists)",
             "unwritable",
         )
-    if (why := _kept_by_another_user(path, folder)) is not None:
+    if readable and (why := _kept_by_another_user(path, folder)) is not None:
         raise RoomsFileError(
             f"the rooms file {path} cannot be removed or replaced by this user: {why}; "
             "give a file in a directory of the server's own",
