@@ -163,11 +163,13 @@ def check_rooms_file(path: Path) -> None:
     boggle.rooms.state.RoomsFileError: the rooms file /no/such/folder/rooms.json cannot be \
 written: ...
     """
+    readable = True
     try:
         read_rooms(path)
     except RoomsFileError as error:
         if error.kind == "foreign":
             raise
+        readable = False  # damaged or newer: never removed nor written over, left as it is
     folder = path.parent if str(path.parent) else Path(".")
     if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
         raise RoomsFileError(
@@ -175,6 +177,32 @@ written: ...
             "user can write to (a directory that exists)",
             "unwritable",
         )
+    if readable and (why := _kept_by_another_user(path, folder)) is not None:
+        raise RoomsFileError(
+            f"the rooms file {path} cannot be removed or replaced by this user: {why}; "
+            "give a file in a directory of the server's own",
+            "unwritable",
+        )
+
+
+def _kept_by_another_user(path: Path, folder: Path) -> str | None:
+    """Why this user, though it may write to ``folder``, cannot remove or rename over the
+    file ``path`` there: a sticky directory (``/tmp``) lets only the file's owner, the
+    directory's or root do so; ``None`` when it can (or there is no file)."""
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is None:  # Windows: no such rule
+        return None
+    try:
+        found, holder = os.lstat(path), os.stat(folder)
+    except OSError:
+        return None
+    user = geteuid()
+    if user == 0 or not holder.st_mode & stat.S_ISVTX or user in (found.st_uid, holder.st_uid):
+        return None
+    return (
+        f"its directory {folder} is sticky (as /tmp is) and the file belongs to another user "
+        f"(uid {found.st_uid})"
+    )
 
 
 def write_rooms(path: Path, rooms: Iterable[Room], now: float) -> int:

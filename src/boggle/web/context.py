@@ -142,6 +142,9 @@ class WebConfig:
     rounds never show a slur or a swear word among the words found or missed)."""
     preload: bool = True
     """Load and compile the default word list at startup, not on the first request."""
+    warm_lists: tuple[str, ...] = ()
+    """Lists made ready for rooms after the default one as the server starts (with
+    ``preload``; ``boggle serve --warm``), one at a time, the port bound without waiting."""
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]", "testserver")
     """Host header values answered (with any port); others get 400 (DNS rebinding).
     ``"*"`` answers any."""
@@ -175,6 +178,8 @@ class WebContext:
         self.catalogue = Catalogue(
             config.extra_dictionaries, config.default_dictionary, config.leave_out_offensive
         )
+        for name in config.warm_lists:  # a name no list has: refused now, not in the log
+            self.catalogue.check(name)
         self.solving = WorkerPool("solve", self.limits.worker_threads)
         """Solves and word-list loading."""
         self.rounds = WorkerPool("round", self.limits.round_threads)

@@ -354,8 +354,47 @@ class HostCheck:
         ports = " or ".join(str(p) for p in sorted(p for p in served if p is not None))
         return (
             f"{refused}: a page of this machine opens rooms only from the server's own port"
-            f" ({ports})"
+            f" ({ports}){tls_proxy_hint(scope, origin, host)}"
         )
+
+
+def tls_proxy_hint(scope: Scope, origin: bytes, host: bytes | None) -> str:
+    """What an operator behind a TLS proxy on this machine does about a page of this
+    machine refused for its port: a page of ``https://localhost`` (443) whose socket came
+    as ``ws`` with no port in ``Host`` is, to the server, another program's page on 443,
+    unless the proxy says the connection was TLS (``X-Forwarded-Proto``) from an address
+    ``--forwarded-allow-ips`` names.  Empty for any other refusal.
+
+    >>> scope = {"scheme": "ws", "headers": []}
+    >>> tls_proxy_hint(scope, b"https://localhost", b"localhost")[:60]
+    '; behind a TLS proxy on this machine, have the proxy send X-'
+    >>> tls_proxy_hint(scope, b"https://localhost:8443", b"localhost")
+    ''
+    """
+    if host is not None and host_port(host) is not None:
+        return ""
+    try:
+        parts = urllib.parse.urlsplit(origin.decode("latin-1").strip())
+        page_port = parts.port
+    except ValueError:
+        return ""
+    page_tls = parts.scheme.lower() == "https"
+    socket_tls = str(scope.get("scheme", "ws")).lower() in ("wss", "https")
+    if page_port is not None or page_tls == socket_tls:
+        return ""
+    headers = {name for name, _ in scope.get("headers", [])}
+    if b"x-forwarded-proto" in headers:
+        client = scope.get("client")
+        came = f" (this connection came from {client[0]})" if client else ""
+        return (
+            "; the X-Forwarded-Proto sent with it is believed only from a proxy whose address "
+            f"--forwarded-allow-ips names{came}"
+        )
+    return (
+        "; behind a TLS proxy on this machine, have the proxy send X-Forwarded-Proto "
+        "(nginx: proxy_set_header X-Forwarded-Proto $scheme) from an address "
+        "--forwarded-allow-ips names (by default, a proxy on this machine)"
+    )
 
 
 class BodyLimit:

@@ -25,9 +25,10 @@ import logging
 import math
 import os
 import sqlite3
+import threading
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, WebSocket
@@ -464,7 +465,7 @@ class RoomService:
             return lexicon
         warming = self._warming.get(name)
         if warming is None or warming.get_loop() is not asyncio.get_running_loop():
-            warming = asyncio.ensure_future(asyncio.to_thread(self._warm, name))
+            warming = self._warm_in_background(name)
             self._warming[name] = warming
             warming.add_done_callback(lambda done: self._done_warming(name, done))
         return await asyncio.shield(warming)  # one asker cancelled: the others still wait
@@ -475,12 +476,47 @@ class RoomService:
         if not done.cancelled():
             done.exception()  # retrieved: a failure every asker left is not logged as lost
 
-    async def warm_up(self) -> None:
-        """Warm the list a room plays by default (:meth:`_warm`) as the server starts, off
-        the event loop and not waited for by the start: the first room's words are checked
-        at once rather than after seconds of reading the list, and the port is bound as
-        soon as without it."""
-        await self.lexicon_of(self.lists.default)
+    def _warm_in_background(self, name: str) -> asyncio.Future[Lexicon]:
+        """:meth:`_warm` on a daemon thread of its own, its lexicon (or its error) set on the
+        future returned.  Not the event loop's executor (``asyncio.to_thread``): the server
+        stopped (Ctrl-C) joins that executor's threads, and the interpreter joins them again
+        at exit, so a server stopped in the seconds after its start waited for the list to
+        be ready before it ended; a daemon thread is left to the process's exit."""
+        loop = asyncio.get_running_loop()
+        warming: asyncio.Future[Lexicon] = loop.create_future()
+
+        def settle(lexicon: Lexicon | None, error: BaseException | None) -> None:
+            if warming.done():  # cancelled (every asker gone)
+                return
+            if error is not None:
+                warming.set_exception(error)
+            else:
+                warming.set_result(lexicon)  # type: ignore[arg-type]
+
+        def run() -> None:
+            try:
+                outcome: tuple[Lexicon | None, BaseException | None] = (self._warm(name), None)
+            except BaseException as error:  # handed to the askers, as to_thread hands it
+                outcome = (None, error)
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody is waiting
+                loop.call_soon_threadsafe(settle, *outcome)
+
+        threading.Thread(target=run, name=f"boggle warm-up {name}", daemon=True).start()
+        return warming
+
+    async def warm_up(self, names: Iterable[str] = ()) -> None:
+        """Warm the list a room plays by default (:meth:`_warm`), then each of ``names``
+        (``boggle serve --warm``) in turn, one at a time, as the server starts, off the event
+        loop and not waited for by the start: the first room's words are checked at once
+        rather than after seconds of reading the list, and the port is bound as soon as
+        without it.  The server stopping cancels this: no list is begun after, and the one
+        being warmed is left to its daemon thread (:meth:`_warm_in_background`).  A list
+        that fails is one line in the log, and the next is warmed."""
+        for name in dict.fromkeys([self.lists.default, *names]):
+            try:
+                await self.lexicon_of(name)
+            except Exception as error:  # the next list is warmed still; a room asks again
+                log.error("the word list %s was not made ready at the start: %s", name, error)
 
     def _find(self, socket: WebSocket, code: str, now: float) -> Room:
         """The open room of ``code``; each unknown code counts against the client's address
@@ -688,16 +724,7 @@ class RoomService:
         killed then (SIGKILL) left it for the next to judge and store that round again."""
         if self._pending and self.rooms_file is not None:
             self._pending = False
-            try:
-                os.unlink(self.rooms_file)
-            except FileNotFoundError:
-                pass
-            except OSError as error:
-                log.error(
-                    "the rooms file %s was read but cannot be removed: %s",
-                    self.rooms_file,
-                    error.strerror,
-                )
+            _remove_rooms_file(self.rooms_file)
         held, self._held_rounds = self._held_rounds, []
         for room in held:
             if self.hub.rooms.get(room.code) is room and room.phase is Phase.PLAYING:
@@ -818,6 +845,35 @@ def error_answer(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
 
+def _remove_rooms_file(path: os.PathLike[str]) -> None:
+    """Remove the rooms file read at the start, once the server serves; one that cannot be
+    removed (its directory's permissions changed since the start, the file made immutable)
+    is emptied, which the next start reads as no rooms, as it would find no file.  One that
+    can be neither is an error in the log that says what it means and what to do: a server
+    killed from then on (SIGKILL, a power cut) leaves the next to bring its rooms back as
+    they were at this start and to play their rounds again."""
+    try:
+        os.unlink(path)
+        return
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        why = error.strerror
+    try:
+        with open(path, "r+b") as emptied:
+            emptied.truncate(0)
+    except OSError:
+        log.error(
+            "the rooms file %s was read but can be neither removed nor emptied (%s): remove it "
+            "by hand now; if the server is killed (SIGKILL, a power cut) before it stops as "
+            "usual, the next start brings back its rooms as they were at this start",
+            path,
+            why,
+        )
+        return
+    log.warning("the rooms file %s was read but cannot be removed (%s): it is emptied", path, why)
+
+
 def _idle_of(entry: Any) -> float:
     """How long a kept room had been idle (a damaged entry last: it fails later)."""
     try:
@@ -843,7 +899,7 @@ async def _lifespan(app: Any) -> AsyncIterator[None]:
     await app.state.rooms.restore()  # the rooms the server stopped before kept
     app.state.rooms._start_sweeper()  # old results pruned from the start
     if app.state.config.preload:  # the rooms' list too, as the server's (not waited for)
-        app.state.rooms.spawn(app.state.rooms.warm_up())
+        app.state.rooms.spawn(app.state.rooms.warm_up(app.state.config.warm_lists))
     yield
     service: RoomService | None = getattr(app.state, "rooms", None)
     if service is not None:

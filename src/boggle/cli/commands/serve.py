@@ -75,6 +75,16 @@ def register(subparsers: Any) -> None:
         metavar="NAME",
         help=f"the list used when none is named (default {DEFAULT_WORDLIST})",
     )
+    parser.add_argument(
+        "--warm",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="also make these word lists ready for rooms as the server starts, after the "
+        "default list, one at a time, the port bound without waiting: names separated by "
+        "commas (en-80,es; repeatable), or all for every list offered; each list warmed "
+        "stays in memory, as one a room played would (default: the default list only)",
+    )
     add_offensive_option(parser, " among the words missed or nobody found")
     parser.add_argument(
         "--max-side",
@@ -254,6 +264,39 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
         load_lexicon(path, name=name)  # a bad file fails here, not later; the app reuses it
         offered[name] = Path(path)
     return offered
+
+
+def lists_to_warm(entries: list[str], offered: list[str]) -> tuple[str, ...]:
+    """The lists ``--warm`` names (each option's names separated by commas, ``all`` for
+    every list ``offered``), in order, each once; a name not offered is refused in one line.
+
+    >>> lists_to_warm(["en-80, es", "es"], ["en-70", "en-80", "es"])
+    ('en-80', 'es')
+    >>> lists_to_warm(["all"], ["en-70", "es"])
+    ('en-70', 'es')
+    >>> lists_to_warm(["fr"], ["en-70", "es"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: --warm: no word list 'fr' is offered; choose from en-70, ...
+    """
+    names: list[str] = []
+    for entry in entries:
+        for name in (part.strip() for part in entry.split(",")):
+            if name == "all":
+                names.extend(offered)
+            elif not name:
+                raise BoggleError(
+                    f"--warm: an empty name in {quoted(entry)}; give list names separated "
+                    "by commas (en-80,es), or all"
+                )
+            elif name not in offered:
+                raise BoggleError(
+                    f"--warm: no word list {quoted(name)} is offered; choose from "
+                    f"{', '.join(offered)}, or all"
+                )
+            else:
+                names.append(name)
+    return tuple(dict.fromkeys(names))
 
 
 LOOPBACK_PROXIES = "127.0.0.1,::1"
@@ -557,7 +600,13 @@ def run(args: argparse.Namespace) -> int:
             check_rooms_file(rooms_file)
         except BoggleError as error:
             raise BoggleError(f"--rooms-file: {error}") from None
+    from boggle.wordlists.catalogue import Catalogue
+
+    default_list = DEFAULT_WORDLIST if args.default_dict is None else args.default_dict
+    offered_lists = Catalogue(offered, default_list).names()  # no list read
+    warm_lists = lists_to_warm(args.warm, offered_lists)
     config = WebConfig(
+        warm_lists=warm_lists,
         limits=Limits(
             max_side=args.max_side,
             max_cells=args.max_side * args.max_side,
@@ -566,7 +615,7 @@ def run(args: argparse.Namespace) -> int:
             round_processes=args.round_processes,
         ),
         extra_dictionaries=offered,
-        default_dictionary=DEFAULT_WORDLIST if args.default_dict is None else args.default_dict,
+        default_dictionary=default_list,
         leave_out_offensive=args.no_offensive,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         rooms=RoomsConfig(
