@@ -47,6 +47,18 @@ def standings(totals: dict[str, int]) -> list[dict[str, Any]]:
     return table
 
 
+def shown_rank(rank: object, ranks: list[object]) -> str:
+    """``rank`` as the room page, the projector and the spreadsheets show it: a place two
+    players or more share (equal points: the rooms break no tie) is written ``1=``, as
+    sports tables write it; ``ranks`` are the ranks of the table it is in.
+
+    >>> ranks = [row["rank"] for row in standings({"a": 3, "b": 5, "c": 3})]
+    >>> [shown_rank(rank, ranks) for rank in ranks]
+    ['1', '2=', '2=']
+    """
+    return f"{rank}=" if ranks.count(rank) > 1 else str(rank)
+
+
 NOBODY = "(nobody found)"
 """The ``player`` of the row listing a round's words nobody found."""
 
@@ -77,7 +89,9 @@ def results_csv(stored: dict[str, Any]) -> str:
     writer.writerow(COLUMNS)
     for summary in stored.get("rounds", []):
         place = (summary.get("match", ""), summary.get("round", ""), summary.get("board", ""))
-        ranks = {row["name"]: row["rank"] for row in summary.get("standings", [])}
+        table = summary.get("standings", [])
+        shared = [row["rank"] for row in table]
+        ranks = {row["name"]: shown_rank(row["rank"], shared) for row in table}
         totals = summary.get("totals", {})
         for player in summary.get("players", []):
             name = player["name"]
@@ -296,12 +310,16 @@ def standings_csv(stored: dict[str, Any]) -> str:
     evening,2,'=bob,1,1,0,yes,
     """
     rows = evening_standings(stored)
+    shared: dict[object, list[object]] = {}
+    for row in rows:
+        shared.setdefault(row["match"], []).append(row["rank"])
     most = max((max(row["scores"], default=0) for row in rows), default=0)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*STANDINGS_COLUMNS, *(f"round {n}" for n in range(1, most + 1))])
     for row in rows:
-        fixed = (row["match"], row["rank"], row["name"], row["total"], row["rounds"], row["won"])
+        rank = shown_rank(row["rank"], shared[row["match"]])
+        fixed = (row["match"], rank, row["name"], row["total"], row["rounds"], row["won"])
         scores = [row["scores"].get(n, "") for n in range(1, most + 1)]
         writer.writerow([_cell(v) for v in (*fixed, "yes" if row["finished"] else "no", *scores)])
     return out.getvalue()

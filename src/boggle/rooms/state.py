@@ -230,6 +230,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
             "other_words": settings.words.other_words,
             "cross_off": settings.cross_off,
             "host_plays": settings.host_plays,
+            "min_length": settings.min_length,
         },
         "phase": Phase.PLAYING.value if playing else _settled(room).value,
         "host": room.host,
