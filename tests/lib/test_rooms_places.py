@@ -110,3 +110,69 @@ def test_the_shortest_word_is_kept_in_the_rooms_file() -> None:
     room.join("ann", now=0.0)
     again = restore_room(room_json(room, 0.0), room.lexicon)
     assert again.settings.min_length == 5 and again.rules.min_length == 5
+
+
+def _play(room: Any, host: Any, words: list[tuple[Any, list[str]]], now: float) -> dict[str, Any]:
+    from boggle import Board
+    from boggle.rooms.room import judge
+
+    room.start(host.token, now=now, board=Board.parse("fxie amlo ewbx astu"))
+    for player, entered in words:
+        for word in entered:
+            room.submit(player.token, word, now=now + 1)
+    return room.record(judge(room.close_round(now=now + 60)))
+
+
+def test_a_removed_player_keeps_their_points_marked_in_standings_evening_and_csv() -> None:
+    """A player the host removed kept their points in the standings with nothing to say
+    why they were gone: the results, the evening and both spreadsheets mark them
+    "(removed)", and a name joined again is a new player's, unmarked."""
+    from boggle import Lexicon
+    from boggle.rooms.room import Room
+
+    lexicon = Lexicon.from_words(["fame", "mile", "limbo"])
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2, target=None), lexicon)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    first = _play(room, ann, [(ann, ["fame"]), (bob, ["limbo", "mile"])], now=0.0)
+    assert first["removed"] == []
+    room.remove(ann.token, "bob", now=70.0)
+    assert first["removed"] == ["bob"]  # the results shown now, sent to a page joining
+    last = _play(room, ann, [(ann, ["mile"])], now=100.0)
+    assert last["removed"] == ["bob"] and last["totals"] == {"ann": 2, "bob": 3}
+    stored = {"rounds": [first, last], "matches": []}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [(row["match"], row["player"]) for row in table] == [
+        ("1", "bob (removed)"),
+        ("1", "ann"),
+        ("evening", "bob (removed)"),
+        ("evening", "ann"),
+    ]
+    rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
+    assert [row["player"] for row in rounds if row["round"] == "1"] == [
+        "ann",
+        "bob (removed)",
+        "(nobody found)",
+    ]
+    room.rematch(ann.token, now=200.0)
+    _play(room, ann, [(ann, ["fame"])], now=300.0)
+    evening = room.evening_table()
+    assert evening is not None
+    assert [(p["name"], p["removed"]) for p in evening["players"]] == [
+        ("ann", False),
+        ("bob", True),
+    ]
+    room.join("bob", now=400.0)  # another bob: a new player
+    assert room.removed == []
+
+
+def test_a_player_removed_after_the_last_round_is_marked_in_the_open_rooms_csv() -> None:
+    """The results stored before the removal do not name it: an open room's answer adds
+    the names removed since (``removed``), and the spreadsheet marks them."""
+    stored = {"rounds": [_round(1, 1, {"ann": 2, "bob": 3}, True)], "removed": ["bob"]}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [row["player"] for row in table] == [
+        "bob (removed)",
+        "ann",
+        "bob (removed)",
+        "ann",
+    ]

@@ -224,3 +224,35 @@ def test_the_shortest_word_is_chosen_on_create(
     assert (
         "classic (custom) rules (words of 5+ letters)" in host.locator("#match-info").inner_text()
     )
+
+
+def test_a_removed_player_s_points_stay_marked_on_the_page_and_in_the_spreadsheet(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A player the host removed after a round stayed in the standings as if still there:
+    their row reads "bob (removed)", on the host's page and the others', and so does the
+    standings' spreadsheet."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    code = create_room(ann, "ann", seconds="60", rounds="2", target="0")
+    bob = join(players, server, code, "bob", **PHONE)
+    cy = join(players, server, code, "cy", **PHONE)
+    ann.click("#start-button")
+    for page, word in ((ann, "fame"), (bob, "limbo"), (cy, "")):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+        if word:
+            page.fill("#word-input", word)
+            page.press("#word-input", "Enter")
+            page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    server.clock.now += 61
+    for page in (ann, cy):
+        page.wait_for_selector("body[data-phase='results'] #standings tbody tr")
+    ann.once("dialog", lambda dialog: dialog.accept())
+    ann.locator("#players li[data-name='bob']").get_by_role(
+        "button", name="Remove bob from the room"
+    ).click()
+    for page in (ann, cy):
+        page.wait_for_selector("#standings tr[data-name='bob'][data-removed='true']")
+        assert cells(page, "standings")[0] == ["1", "bob (removed)", "2", "2"]
+    spreadsheet = ann.request.get(f"{server.url}/api/rooms/{code}/standings.csv").text()
+    assert "1,1,bob (removed),2," in spreadsheet

@@ -87,6 +87,7 @@ def results_csv(stored: dict[str, Any]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
+    gone = removed_names(stored)
     for summary in stored.get("rounds", []):
         place = (summary.get("match", ""), summary.get("round", ""), summary.get("board", ""))
         table = summary.get("standings", [])
@@ -101,7 +102,8 @@ def results_csv(stored: dict[str, Any]) -> str:
                 for w in player.get("words", [])
                 if w["status"] != "counted"
             ]
-            row = (name, ranks.get(name, ""), player.get("score", ""), totals.get(name, ""))
+            shown = name + (REMOVED if name in gone else "")
+            row = (shown, ranks.get(name, ""), player.get("score", ""), totals.get(name, ""))
             writer.writerow(
                 [_cell(v) for v in (*place, *row, " ".join(counted), "; ".join(others))]
             )
@@ -128,7 +130,8 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     is over: a match under way is its standings so far).  Then the ``"evening"`` entries:
     each player's ``total`` over the matches, ranked by it, the ``rounds`` played and the
     matches ``won``.  Everyone in a match's standings is in it, a player removed or gone too:
-    their points were scored.
+    their points were scored; each entry's ``removed`` says whether the host removed them
+    (:func:`removed_names`).
 
     >>> def round_(match, n, scores, totals, winners=None):
     ...     return {"match": match, "round": n, "scores": scores, "standings": standings(totals),
@@ -148,6 +151,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     matches: dict[int, list[dict[str, Any]]] = {}
     for summary in stored.get("rounds", []):
         matches.setdefault(int(summary.get("match", 1)), []).append(summary)
+    gone = removed_names(stored)
     rows: list[dict[str, Any]] = []
     points: dict[str, int] = {}
     played: dict[str, int] = {}
@@ -176,6 +180,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
                     "scores": scores,
                     "won": int(name in winners),
                     "finished": finished,
+                    "removed": name in gone,
                 }
             )
             points[name] = points.get(name, 0) + int(entry["total"])
@@ -194,9 +199,29 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
                 "scores": {},
                 "won": won[name],
                 "finished": over,
+                "removed": name in gone,
             }
         )
     return rows
+
+
+REMOVED = " (removed)"
+"""How the spreadsheets mark a player the host removed, after their name."""
+
+
+def removed_names(stored: dict[str, Any]) -> set[str]:
+    """The players the host removed from the room of ``stored`` (its rounds, or their
+    :func:`compact_round`): each round keeps the names removed until then (``removed``),
+    and an open room's results add those removed since (``stored["removed"]``).  Their
+    points stay in the standings, marked.
+
+    >>> sorted(removed_names({"rounds": [{"removed": ["bob"]}, {}], "removed": ["cy"]}))
+    ['bob', 'cy']
+    """
+    names = {str(name) for name in stored.get("removed", [])}
+    for summary in stored.get("rounds", []):
+        names.update(str(name) for name in summary.get("removed", []))
+    return names
 
 
 EVENING_SHOWN = 20
@@ -207,7 +232,7 @@ def compact_round(summary: dict[str, Any]) -> dict[str, Any]:
     """What :func:`evening_standings` reads of a round's summary (the room keeps these for
     the evening, not every word): ``match``, ``round``, ``scores``, ``standings``,
     ``match_over`` and ``winners``."""
-    keys = ("match", "round", "scores", "standings", "match_over", "winners")
+    keys = ("match", "round", "scores", "standings", "match_over", "winners", "removed")
     return {key: summary[key] for key in keys if key in summary}
 
 
@@ -252,7 +277,7 @@ def fold_evening(
             counts = summary.get("played") or dict.fromkeys(summary.get("scores", {}), 1)
             for name, n in counts.items():
                 played[name] = played.get(name, 0) + int(n)
-        keys = ("match", "round", "standings", "match_over", "winners")
+        keys = ("match", "round", "standings", "match_over", "winners", "removed")
         kept.append({**{key: last[key] for key in keys if key in last}, "played": played})
     return kept, dropped
 
@@ -282,7 +307,7 @@ def evening_table(
     if len(matches) + dropped < 2:
         return None
     rows = [row for row in evening_standings({"rounds": rounds}) if row["match"] == EVENING]
-    keys = ("rank", "name", "total", "rounds", "won")
+    keys = ("rank", "name", "total", "rounds", "won", "removed")
     return {
         "matches": len(matches),
         "finished": bool(rows) and bool(rows[0]["finished"]),
@@ -319,7 +344,8 @@ def standings_csv(stored: dict[str, Any]) -> str:
     writer.writerow([*STANDINGS_COLUMNS, *(f"round {n}" for n in range(1, most + 1))])
     for row in rows:
         rank = shown_rank(row["rank"], shared[row["match"]])
-        fixed = (row["match"], rank, row["name"], row["total"], row["rounds"], row["won"])
+        name = row["name"] + (REMOVED if row["removed"] else "")
+        fixed = (row["match"], rank, name, row["total"], row["rounds"], row["won"])
         scores = [row["scores"].get(n, "") for n in range(1, most + 1)]
         writer.writerow([_cell(v) for v in (*fixed, "yes" if row["finished"] else "no", *scores)])
     return out.getvalue()

@@ -214,6 +214,7 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
         "results": room.last_summary if with_results else None,
         # a rematch's lobby shows the evening so far (the results, which had it, are gone)
         "evening": room.evening_table() if room.phase is Phase.LOBBY else None,
+        "removed": list(room.removed),  # kept in the standings, marked "(removed)"
     }
 
 

@@ -511,6 +511,7 @@ function showRoom(room) {
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name));
+  markRemoved(room.removed || []);
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   // a player joining while the Start is on its way leaves it pending; a new connection
   // (the Start may be lost with the old one) or another phase ends it
@@ -937,6 +938,7 @@ function showResults(summary) {
   sayTies($("standings-ties"), ranks);
   placeEvening(false);
   showEvening(summary.evening);
+  markRemoved(summary.removed || []);
   showLevels(summary);
   const order = summary.levels ? "common first" : "best first";
   $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
@@ -978,6 +980,16 @@ function showResults(summary) {
 // The evening over the room's matches, after a rematch (the server's evening_table: null
 // while there has been one match), under the match's standings: a club's table until now was
 // only in standings.csv.  The best 20 are listed, the others counted.
+// A player the host removed keeps their points in the standings and the evening, marked
+// "(removed)" as the spreadsheets mark them; removed after the results came, marked then.
+function markRemoved(names) {
+  for (const line of document.querySelectorAll("#standings tbody tr, #evening-standings tbody tr")) {
+    if (!names.includes(line.dataset.name) || line.dataset.removed) continue;
+    line.dataset.removed = "true";
+    line.cells[1].textContent = `${line.dataset.name} (removed)`;
+  }
+}
+
 // The evening's table: in the results under the match's standings, or in a rematch's lobby
 // under the players and the room's buttons (`inLobby`).
 function placeEvening(inLobby) {
@@ -1009,6 +1021,7 @@ function showEvening(evening) {
     body.append(line);
   }
   sayTies($("evening-ties"), ranks);
+  markRemoved(evening.players.filter((row) => row.removed).map((row) => row.name));
   $("evening-more").hidden = !evening.more;
   $("evening-more").textContent = evening.more
     ? `and ${evening.more} more (all of them in the standings' spreadsheet)` : "";
