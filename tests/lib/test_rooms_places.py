@@ -157,7 +157,7 @@ def test_a_removed_player_keeps_their_points_marked_in_standings_evening_and_csv
     _play(room, ann, [(ann, ["fame"])], now=300.0)
     evening = room.evening_table()
     assert evening is not None
-    assert [(p["name"], p["removed"]) for p in evening["players"]] == [
+    assert [(p["name"], p.get("removed", False)) for p in evening["players"]] == [
         ("ann", False),
         ("bob", True),
     ]

@@ -307,11 +307,15 @@ def evening_table(
     if len(matches) + dropped < 2:
         return None
     rows = [row for row in evening_standings({"rounds": rounds}) if row["match"] == EVENING]
-    keys = ("rank", "name", "total", "rounds", "won", "removed")
+    keys = ("rank", "name", "total", "rounds", "won")
     return {
         "matches": len(matches),
         "finished": bool(rows) and bool(rows[0]["finished"]),
-        "players": [{key: row[key] for key in keys} for row in rows[:shown]],
+        # a player the host removed is marked (``removed``: true); the others have no mark
+        "players": [
+            {**{key: row[key] for key in keys}, **({"removed": True} if row["removed"] else {})}
+            for row in rows[:shown]
+        ],
         "more": max(0, len(rows) - shown),
         "dropped": dropped,
     }

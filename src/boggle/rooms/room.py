@@ -722,7 +722,7 @@ not count
         ...         room.rematch(ann.token, now=61.0)
         >>> table = room.evening_table()
         >>> table["matches"], table["finished"], table["players"]
-        (2, True, [{'rank': 1, 'name': 'ann', 'total': 2, 'rounds': 2, 'won': 2, 'removed': False}])
+        (2, True, [{'rank': 1, 'name': 'ann', 'total': 2, 'rounds': 2, 'won': 2}])
         """
         return evening_table(self.evening, dropped=self.evening_dropped)
 
