@@ -976,10 +976,6 @@ function showResults(summary) {
   });
 }
 
-// The room's word list, for the words' definitions (null: the server's default list).
-// The evening over the room's matches, after a rematch (the server's evening_table: null
-// while there has been one match), under the match's standings: a club's table until now was
-// only in standings.csv.  The best 20 are listed, the others counted.
 // A player the host removed keeps their points in the standings and the evening, marked
 // "(removed)" as the spreadsheets mark them; removed after the results came, marked then.
 function markRemoved(names) {
@@ -997,6 +993,9 @@ function placeEvening(inLobby) {
   else $("standings-ties").after($("evening"));
 }
 
+// The evening over the room's matches, after a rematch (the server's evening_table: null
+// while there has been one match), under the match's standings: a club's table until now was
+// only in standings.csv.  The best 20 are listed, the others counted.
 function showEvening(evening) {
   const box = $("evening");
   box.hidden = !evening;
@@ -1027,6 +1026,7 @@ function showEvening(evening) {
     ? `and ${evening.more} more (all of them in the standings' spreadsheet)` : "";
 }
 
+// The room's word list, for the words' definitions (null: the server's default list).
 function listName() {
   return (state.settings && state.settings.dictionary) || null;
 }
