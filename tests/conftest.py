@@ -1,5 +1,6 @@
 """The fixtures every test may ask for: ENABLE2K from ../shared/data (``enable_path``,
-``enable``), ``frozen_heap``, a Dask ``cluster``, and the browser tests' (browser_fixtures.py,
+``enable``), a module's own small word list in a file (``small_list``), ``frozen_heap``, a
+Dask ``cluster``, and the browser tests' (browser_fixtures.py,
 loaded as a plugin); and what every test runs under: a cache and a data folder of the
 suite's own, never the user's, and the Hypothesis profile. The other shared helpers are the
 modules beside it (docs/architecture.md, "Where the tests are")."""
@@ -74,6 +75,17 @@ def enable_path() -> Path:
 @pytest.fixture(scope="session")
 def enable(enable_path: Path) -> Lexicon:
     return Lexicon.from_file(enable_path)
+
+
+@pytest.fixture()
+def small_list(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The path (as ``--dict`` takes it) of ``small.txt`` in the test's ``tmp_path``: the
+    asking module's ``SMALL_LIST_WORDS``, or without them its ``WORDS``, one a line."""
+    module = request.module
+    words = getattr(module, "SMALL_LIST_WORDS", None) or module.WORDS
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join(words) + "\n")
+    return str(path)
 
 
 @pytest.fixture()

@@ -22,13 +22,6 @@ pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[
 WORDS = ["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears", "rates", "treats"]
 
 
-@pytest.fixture
-def small_list(tmp_path: Path) -> str:
-    path = tmp_path / "words.txt"
-    path.write_text("\n".join(WORDS) + "\n")
-    return str(path)
-
-
 def stats(capsys: pytest.CaptureFixture[str], small_list: str, *argv: str) -> tuple[int, str]:
     status = main(["stats", "--random", "50", "--seed", "1", "--dict", small_list, *argv])
     return status, capsys.readouterr().err
