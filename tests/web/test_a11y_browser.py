@@ -34,8 +34,8 @@ from challenge_round import (
     make_challenge,
     start_challenge,
 )
+from room_page import ONE_ROUND, create_room
 from serve_process import ServeProcess, get_json
-from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
