@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from command_line import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import BoggleError, Lexicon
-from boggle.cli.main import main
 from boggle.engines import engine_names, engines, get_engine
 from boggle.model.rules import CLASSIC
 from boggle.study import hashstats, memory, runtime, trie_dot
@@ -29,12 +29,6 @@ SMALL_LIST_WORDS = [*WORDS, "quote", "dote", "tote", "note", "tone"]  # conftest
 lowercase_words = st.lists(
     st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), max_size=60
 )
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # --- letter-set hash ---------------------------------------------------------------
