@@ -1,6 +1,7 @@
 """The room page's steps, as a player takes them in a browser page (Playwright): a room
 created (:func:`create_room`, a match of one round with :data:`ONE_ROUND`), joined from its
-link (:func:`join`), its round started (:func:`create_and_start_a_round`), a word typed
+link (:func:`join`), its round started (:func:`create_and_start_a_round`), its connections
+routed and its timers the test's (:func:`routed_room_page`), a word typed
 (:func:`type_word`), a match of one round played to its end (:func:`play_one_round_match`);
 and players' names as long as the server takes them in emoji (:data:`FAMILY`,
 :func:`utf16_units`, :func:`type_name`). The room tests and the other browser tests that
@@ -9,6 +10,7 @@ need a room import them from here."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from browser import Pages
@@ -53,6 +55,45 @@ def create_and_start_a_round(page: Any, name: str = "ann", seconds: int = LONGES
     create_room(page, name, seconds=str(seconds))
     page.click("#start-button")
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
+
+
+def routed_room_page(players: Pages, url: str, route: Callable[[Any], None], **options: Any) -> Any:
+    """The room page of the server at ``url`` in a new page (``options`` as :meth:`Pages.open`
+    takes them: a phone's), its room connections through ``route`` (a handler of Playwright's
+    ``route_web_socket``: :func:`kept_in` or :func:`cut_off_by`) and its timers the test's
+    from before its scripts run (Playwright's clock, running until the test pauses it)."""
+    page = players.open(url + "/", **options)
+    page.route_web_socket("**/ws/rooms", route)
+    page.clock.install()
+    page.goto(url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def kept_in(sockets: list[Any]) -> Callable[[Any], None]:
+    """A route that passes each connection through to the server and keeps it in ``sockets``
+    (the test closes one: ``sockets[-1].close()``)."""
+
+    def through_to_the_server(socket: Any) -> None:
+        sockets.append(socket)
+        socket.connect_to_server()
+
+    return through_to_the_server
+
+
+def cut_off_by(dead: list[bool]) -> Callable[[Any], None]:
+    """A route that passes each connection's messages to the server and back, one flag in
+    ``dead`` a connection, until the test sets its flag (``dead[-1] = True``): then nothing
+    passes either way, and neither end hears of it (a network switched under the phone)."""
+
+    def through_to_the_server(socket: Any) -> None:
+        server = socket.connect_to_server()
+        this = len(dead)
+        dead.append(False)
+        socket.on_message(lambda message: None if dead[this] else server.send(message))
+        server.on_message(lambda message: None if dead[this] else socket.send(message))
+
+    return through_to_the_server
 
 
 def type_word(page: Any, word: str, timeout: float | None = None) -> dict[str, str]:

@@ -26,7 +26,10 @@ from room_page import (
     ONE_ROUND,
     create_and_start_a_round,
     create_room,
+    cut_off_by,
+    kept_in,
     play_one_round_match,
+    routed_room_page,
     type_name,
     type_word,
     utf16_units,
@@ -798,17 +801,9 @@ def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     the finger is (above the board, they pushed it down 90 px and back up when the
     connection came back)."""
     server = clocked_server
-    page = players.open(server.url + "/", **PHONE)
     sockets: list[Any] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        sockets.append(socket)
-        socket.connect_to_server()
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's: it reconnects when they run
-    page.goto(server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
+    # the page's timers are the test's: it reconnects when they run
+    page = routed_room_page(players, server.url, kept_in(sockets), **PHONE)
     create_and_start_a_round(page)
     board = page.locator("#board")
     top = board.bounding_box()["y"]
@@ -910,20 +905,8 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
     """A phone's connection dies silently (no close: a network switched under it): the
     page asks the server after 5 quiet seconds, takes the connection for dead after 15
     without an answer, reconnects, and sends again the word that got no answer."""
-    page = players.open(clocked_server.url + "/", **PHONE)
     dead: list[bool] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        server = socket.connect_to_server()
-        this = len(dead)
-        dead.append(False)
-        socket.on_message(lambda message: None if dead[this] else server.send(message))
-        server.on_message(lambda message: None if dead[this] else socket.send(message))
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's
-    page.goto(clocked_server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
+    page = routed_room_page(players, clocked_server.url, cut_off_by(dead), **PHONE)
     # the page's time moves as told from before the round: it last heard the server at the
     # moment it stands at, however long the machine takes to start the round (with its time
     # stopped after the round started, seconds of it could pass unheard before the test
@@ -968,20 +951,9 @@ def test_a_phone_woken_from_a_short_sleep_finds_its_dead_connection_at_once(
     within 2 s (it waited for the ping of 5 quiet seconds and the 15 s of giving up). A
     browser that says nothing of the page shown again: the word itself, on a connection
     quiet for 5 s, has the page ask at once."""
-    page = players.open(clocked_server.url + "/", **PHONE)
     dead: list[bool] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        server = socket.connect_to_server()
-        this = len(dead)
-        dead.append(False)
-        socket.on_message(lambda message: None if dead[this] else server.send(message))
-        server.on_message(lambda message: None if dead[this] else socket.send(message))
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's: none run while it "sleeps"
-    page.goto(clocked_server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
+    # the page's timers are the test's: none run while it "sleeps"
+    page = routed_room_page(players, clocked_server.url, cut_off_by(dead), **PHONE)
     page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
     page.clock.pause_at(page_now + timedelta(seconds=1))
     create_and_start_a_round(page)
