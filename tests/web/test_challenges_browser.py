@@ -24,8 +24,8 @@ from challenge_round import (
     play_challenge,
     start_challenge,
 )
+from room_page import FAMILY, type_name, utf16_units
 from serve_process import ServeProcess, get_json, serving
-from test_rooms_browser import FAMILY, type_name, utf16_units
 
 from boggle import Board, load_lexicon, solve
 from boggle.rooms.challenges import ChallengeLimits

@@ -17,28 +17,16 @@ import pytest
 from boggle.model.letters import bare_letters
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
-from browser import Pages, chromium
-from serve_process import ServeProcess, warm_up
+from browser import Pages
+from serve_process import ServeProcess, serving
 
 KEPT = "boggle-offline-rounds"
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServeProcess]:
-    served = ServeProcess(None)
-    try:
-        warm_up(served.url)
+    with serving(None) as served:
         yield served
-    finally:
-        served.stop()
-
-
-@pytest.fixture()
-def pages() -> Iterator[Pages]:
-    with chromium() as browser:
-        opened = Pages(browser)
-        yield opened
-        opened.close()
 
 
 def post(url: str, body: dict[str, Any]) -> Any:
@@ -73,6 +61,22 @@ def non_word_on_the_board(round_: dict[str, Any], *, needed: bool = True) -> str
     if not needed:
         return ""
     pytest.skip("every three dice of the first row spell a listed word")
+
+
+def round_started_online(server: ServeProcess, pages: Pages) -> tuple[Any, dict[str, Any]]:
+    """The play page in a round of ten minutes, started online and ready to go on judged on
+    the page (its words kept: the round's ``fallback``), and /api/play's report of its board
+    with nothing found (``missed``: every word of the board)."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    page.wait_for_function(
+        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
+    )
+    board = page.locator("#board-input").input_value()
+    return page, post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
 
 
 def test_a_kept_board_is_played_offline_with_its_report(server: ServeProcess, pages: Pages) -> None:
@@ -206,15 +210,7 @@ def test_a_round_started_online_finishes_offline_with_its_report(
     server: ServeProcess, pages: Pages
 ) -> None:
     expect = pytest.importorskip("playwright.sync_api").expect
-    page = pages.open(server.url + "/play")
-    page.fill("#play-time", "600")
-    page.click("#play-start")
-    expect(page.locator("#play-input")).to_be_visible()
-    page.wait_for_function(
-        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
-    )
-    board = page.locator("#board-input").input_value()
-    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    page, played = round_started_online(server, pages)
     first, second = played["missed"][0], played["missed"][1]
     page.fill("#play-input", first["word"])
     page.press("#play-input", "Enter")  # judged by the server
@@ -247,15 +243,7 @@ def test_a_round_whose_server_is_out_of_reach_goes_on_judged_on_the_page(
     portal): the word was shown with an error and judged with the next one, though the
     round's board words were kept. Now the round goes on judged on the page, said once."""
     expect = pytest.importorskip("playwright.sync_api").expect
-    page = pages.open(server.url + "/play")
-    page.fill("#play-time", "600")
-    page.click("#play-start")
-    expect(page.locator("#play-input")).to_be_visible()
-    page.wait_for_function(
-        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
-    )
-    board = page.locator("#board-input").input_value()
-    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    page, played = round_started_online(server, pages)
     first, second = played["missed"][0], played["missed"][1]
     page.route("**/api/play", lambda route: route.abort())
     page.fill("#play-input", first["word"])
