@@ -36,7 +36,12 @@ if TYPE_CHECKING:
     from boggle.model.solution import Solution
 
 OFFLINE_ROUNDS = 3
-"""The boards a page keeps ahead for rounds with no connection (one request fetches them)."""
+"""The boards a page keeps ahead for rounds with no connection (one request fetches them),
+unless its server says otherwise (``boggle serve --offline-boards N``)."""
+
+MAX_OFFLINE_ROUNDS = 10
+"""The most boards a server may have a page keep (``--offline-boards``): each is a solve
+and up to a few hundred KB of JSON a request, and the page's room is shared."""
 
 OFFLINE_MAX_BYTES = 1_500_000
 """The most a page keeps for offline rounds, in characters of JSON (``localStorage`` holds
