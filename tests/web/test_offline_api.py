@@ -152,3 +152,42 @@ def test_the_operator_sets_how_many_boards_are_kept_or_turns_offline_play_off() 
                 "offline play is off on this server (boggle serve --offline-boards 0)"
             )
     assert Limits().offline_boards == OFFLINE_ROUNDS
+
+
+def test_a_listed_word_a_search_gives_up_on_is_kept_with_the_round() -> None:
+    """The server, holding the board's solution, says a listed word not on the board is not
+    on it without a search; the page searched and said it gave up ("not a word"). The round
+    keeps the listed words a search gives up on (``given_up``); a board where none can
+    keeps none, and one where too many could says so (``None``)."""
+    board = Board.parse("abaaa ababa bbaaa abaaa baaaa")
+    long_word = "aaaaaaaaaaabaaaaaaa"  # no path: the search gives up past 2,000,000 steps
+    kept = offline_round(board, Lexicon.from_words([long_word, "aba", "baa"]), CLASSIC)
+    assert kept["given_up"] == [long_word]
+    fxie = offline_round(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]), CLASSIC)
+    assert fxie["given_up"] == []
+
+
+def test_a_word_without_its_diacritics_names_the_board_s_words_past_20000_steps() -> None:
+    """A word typed without the diacritics of words of the board: the server tried the
+    list's variants prefix by prefix and stopped after 20,000 (``SPELLING_STEPS``), naming
+    others than the page (which reads the board's words) or none. With the board's solution
+    it reads the solution's words, as the page does: the first three, sorted."""
+    from itertools import product
+
+    from boggle import PlaySession, solve
+    from boggle.model.letters import bare_letters
+
+    variants = ["a", "á", "à", "â", "ä", "ã", "å", "ą"]
+    words = ["".join(letters) for letters in product(variants, repeat=5)]
+    words.remove("aaaaa")
+    lexicon = Lexicon.from_words(words)
+    board = Board.parse("aáàâ äãåą aáàâ äãåą")
+    solution = solve(board, lexicon, CLASSIC)
+    said = PlaySession(board, solution).submit("aaaaa")
+    first = sorted(item.word for item in solution.words if bare_letters(item.word) == "aaaaa")[:3]
+    assert said.status == "not_on_board"
+    assert said.message == "; ".join(
+        f"{word.upper()} is on the board: type "
+        + ", ".join(dict.fromkeys(letter for letter in word if letter != "a"))
+        for word in first
+    )

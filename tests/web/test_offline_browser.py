@@ -478,3 +478,43 @@ def test_a_server_with_offline_play_off_keeps_nothing_and_says_so(pages: Pages) 
         assert kept(page) is None
     finally:
         served.stop()
+
+
+def test_the_page_s_verdict_is_the_server_s_where_the_server_reads_its_solution(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Two verdicts the server gives from the board's solution, where the page searched: a
+    listed word not on the board whose path search gives up (the server: not on the board;
+    the page said it gave up, "not a word") and a word typed without its diacritics past the
+    server's 20,000 variant steps (the server named other words than the page). The kept
+    round's ``given_up`` and the server reading the solution's words make them one."""
+    from itertools import product
+
+    from boggle import Board, Lexicon, PlaySession, solve
+    from boggle.game.offline import offline_round
+    from boggle.model.rules import CLASSIC
+    from boggle.web.routes import FEEDBACK_LABELS
+
+    variants = ["a", "á", "à", "â", "ä", "ã", "å", "ą"]
+    accented = ["".join(letters) for letters in product(variants, repeat=5)]
+    accented.remove("aaaaa")
+    cases = [
+        ("abaaa ababa bbaaa abaaa baaaa", ["aaaaaaaaaaabaaaaaaa", "aba"], ["aaaaaaaaaaabaaaaaaa"]),
+        ("aáàâ äãåą aáàâ äãåą", accented, ["aaaaa", "Aaaaa"]),
+    ]
+    page = pages.open(server.url + "/play")
+    for text, words, entries in cases:
+        board, lexicon = Board.parse(text), Lexicon.from_words(words)
+        kept_round = offline_round(board, lexicon, CLASSIC)
+        session = PlaySession(board, solve(board, lexicon, CLASSIC))
+        served = [session.submit(entry) for entry in entries]
+        on_page = page.evaluate(
+            """async ([round, labels, entries]) => {
+              const { judgeKept } = await import("/static/offline.js");
+              return judgeKept(round, labels, entries, false).feedback;
+            }""",
+            [kept_round, FEEDBACK_LABELS, entries],
+        )
+        assert [(said["status"], said["message"]) for said in on_page] == [
+            (said.status, said.message) for said in served
+        ]

@@ -162,7 +162,8 @@ function diacritics(word, kept) {
   }).join("; ");
 }
 
-// The path search of boggle.game.words.find_path, step for step, so that a search gives up
+// The path search of boggle.game.words.find_path, step for step (where it gives up on a word
+// of the list, kept.given_up says so, as the server knows from the board's solution), so that a search gives up
 // where the server's does (PATH_STEP_BUDGET) and a verdict is the server's: a word needing
 // more of a letter than the board has is refused at once; otherwise the cells that can still
 // finish the word are found first, from its end, and only those are tried, from the word's
@@ -326,6 +327,11 @@ export function judgeKept(kept, labels, entries, finished) {
       const path = findPath(kept.spelled, kept.rows, kept.cols, word);
       return said(path ? "not_a_word" : "not_on_board", notes(diacritics(word, kept), read));
     } catch (error) {
+      // a word of the list (not on the board) the search gives up on: the server, with the
+      // board's solution, says it is not on the board without a search (kept.given_up)
+      if (Array.isArray(kept.given_up) && kept.given_up.includes(word)) {
+        return said("not_on_board", notes(diacritics(word, kept), read));
+      }
       return said("not_a_word", error.message);  // as the server says it: how it was read left out
     }
   });
