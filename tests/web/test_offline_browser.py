@@ -518,3 +518,63 @@ def test_the_page_s_verdict_is_the_server_s_where_the_server_reads_its_solution(
         assert [(said["status"], said["message"]) for said in on_page] == [
             (said.status, said.message) for said in served
         ]
+
+
+HOLD_LOCK = """() => { navigator.locks.request("boggle-offline-rounds",
+    () => new Promise((resolve) => { window.releaseTake = resolve; })); }"""
+
+HOLD_CLAIM = """() => {  // as a tab without Web Locks claims the kept boards
+    const claim = () => localStorage.setItem("boggle-offline-claim",
+      JSON.stringify({ by: "first tab", at: Date.now() }));
+    claim();
+    const held = setInterval(claim, 500);
+    window.releaseTake = () => {
+      clearInterval(held);
+      localStorage.removeItem("boggle-offline-claim");
+    };
+}"""
+
+
+@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "storage-claim"])
+def test_two_tabs_never_take_the_same_kept_board(
+    server: ServeProcess, pages: Pages, locks: bool
+) -> None:
+    """Two tabs of the page share the kept boards: taking one was read, shift, write, so a
+    tab taking while another was mid-take (its write not yet seen) played the same board.
+    Taking is now one tab at a time (a Web Lock, or without them a claim in localStorage):
+    a tab holding it makes the other wait, and the other then takes the next board, not
+    the one just taken."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    if not locks:
+        pages.init_scripts.append(
+            "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+        )
+    first_tab = pages.open(server.url + "/play")
+    expect(first_tab.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    boards = [round_["board"] for round_ in kept(first_tab)["rounds"]]
+    second_tab = first_tab.context.new_page()
+    second_tab.goto(server.url + "/play")
+    second_tab.wait_for_selector("body[data-ready='true']")
+    expect(second_tab.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    first_tab.context.set_offline(True)
+    # the first tab is taking a board: it holds the lock, the board not yet written as taken
+    first_tab.evaluate(HOLD_LOCK if locks else HOLD_CLAIM)
+    first_tab.wait_for_function("() => typeof window.releaseTake === 'function'")
+    second_tab.fill("#play-time", "600")
+    second_tab.click("#play-start")
+    second_tab.wait_for_timeout(300)
+    first_tab.evaluate(
+        f"""() => {{
+          const kept = JSON.parse(localStorage.getItem('{KEPT}'));
+          kept.rounds.shift();
+          localStorage.setItem('{KEPT}', JSON.stringify(kept));
+        }}"""
+    )
+    second_tab.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('{KEPT}')).rounds.length <= 2"
+    )
+    first_tab.evaluate("() => window.releaseTake()")
+    expect(second_tab.locator("#play-input")).to_be_visible()
+    assert second_tab.locator("#board-input").input_value() == boards[1]
+    assert [round_["board"] for round_ in kept(first_tab)["rounds"]] == boards[2:]
+    first_tab.context.set_offline(False)

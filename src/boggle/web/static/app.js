@@ -317,7 +317,7 @@ async function startRound() {
     return;
   }
   if (navigator.onLine === false) {
-    startKeptRound(seconds);
+    await startKeptRound(seconds);
     return;
   }
   let solution;
@@ -328,7 +328,7 @@ async function startRound() {
     solution = await solveBoard(text);
   } catch (error) {
     if (!error.unreachable) throw error;
-    startKeptRound(seconds, error);  // the server out of reach: a kept board, if there is one
+    await startKeptRound(seconds, error);  // the server out of reach: a kept board, if there is one
     return;
   }
   state.round = {
@@ -458,9 +458,9 @@ function keepBoardsAhead(delay = 0) {
 
 // A round on the next kept board, judged on this device (offline, or the server out of reach,
 // `unreachable` its error); with none kept for these settings, one line says so.
-function startKeptRound(seconds, unreachable = null) {
+async function startKeptRound(seconds, unreachable = null) {
   const settings = aheadSettings();
-  const taken = takeKept(settings);
+  const taken = await takeKept(settings);  // by one tab at a time: two never take the same
   if (!taken) {
     const why = !unreachable || navigator.onLine === false ? "you are offline"
       : unreachable.gateway ? `the server is not answering (its proxy said ${unreachable.gateway})`
