@@ -161,10 +161,20 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
                 return True
         return 8 * sequences + 9 * length * cells > half
 
-    if not could_give_up(None):
+    # the shortest word a search could run long for: a word of n letters picks at most the
+    # n largest of the faces' counts, counts less one, ... (a quick bound, words read below)
+    factors = sorted(count - taken for count in held.values() for taken in range(count))[::-1]
+    sequences, shortest = 1, 0 if plain else 1  # faces beginning alike: no bound
+    for length in range(1, letters + 1 if plain else 1):
+        if length <= len(factors):
+            sequences *= factors[length - 1]
+        if 8 * (min(cells, length) + 1) * sequences + 9 * length * cells > half:
+            shortest = length
+            break
+    if not shortest or not could_give_up(None):
         return []
     on_board = set(whole.by_word)
-    shortest = whole.rules.min_length
+    shortest = max(shortest, whole.rules.min_length)
     board_letters = set("".join(faces))
     searched: list[str] = []
     for word in lexicon.words:
