@@ -446,9 +446,7 @@ def test_a_server_with_offline_play_off_keeps_nothing_and_says_so(pages: Pages) 
     switch). Now it asks for none, not even a round's own board, and says offline play is
     off on this server, with no error."""
     expect = pytest.importorskip("playwright.sync_api").expect
-    served = ServeProcess(None, "--offline-boards", "0")
-    try:
-        warm_up(served.url)
+    with serving(None, "--offline-boards", "0") as served:
         page = pages.open(served.url + "/play")
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url))
@@ -464,8 +462,6 @@ def test_a_server_with_offline_play_off_keeps_nothing_and_says_so(pages: Pages) 
         assert page.locator("#error").is_hidden()
         assert not [url for url in asked if "/api/offline" in url]
         assert kept(page) is None
-    finally:
-        served.stop()
 
 
 def test_the_page_s_verdict_is_the_server_s_where_the_server_reads_its_solution(
