@@ -77,14 +77,16 @@ SOURCES: dict[str, LanguageSource] = {
             "the OpenTaal project (Simon Brouwer, Sander van Geloven and others) are in "
             "Debian's copyright file below. Word list by OpenTaal, https://www.opentaal.org/. "
             "Changes: trimmed to words of at most 10 letters, accents folded, Roman "
-            "numerals (ccc, mcm) and abbreviations without a vowel (bbc, dvd) dropped.",
+            "numerals (ccc, mcm), abbreviations written in capitals (NATO) and "
+            "abbreviations without a vowel (dvd) dropped.",
             "Dutch (wdutch, OpenTaal): words of up to 10 letters, accents folded, [ij] cubes",
             max_letters=10,
             # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the
-            # Dutch words mix (a blend), mi (the note), xi (the Greek letter).
-            numerals_kept=frozenset({"mix", "mi", "xi"}),
-            # OpenTaal lists 271 words without a vowel: abbreviations (bbc, dvd, html, cd,
-            # and xlx), and these interjections, which Dutch dictionaries hold as words.
+            # Dutch words mix (a blend), mi (the note); its xi is XI, the numeral, in
+            # capitals only (in_capitals drops it).
+            numerals_kept=frozenset({"mix", "mi"}),
+            # OpenTaal lists 271 words without a vowel: abbreviations (dvd, btw, cd; those in
+            # capitals, BBC and XLX, go as such), and these interjections, Dutch words.
             vowelless_kept=frozenset({"brr", "hm", "pst", "st"}),
         ),
         LanguageSource(
@@ -96,14 +98,16 @@ SOURCES: dict[str, LanguageSource] = {
             "Alberto Simoes, Rui Vilela) is under GPL-2+, LGPL-2.1+ or MPL-1.1; boggle "
             "takes MPL-1.1, whose full text follows Debian's copyright file. The shipped "
             "file is the list's words of at most 10 letters, normalised (accents folded "
-            "except ç), less Roman numerals and abbreviations without a vowel (bbc, dvd); "
+            "except ç), less Roman numerals, abbreviations written in capitals (NATO) and "
+            "abbreviations without a vowel (kg); "
             "the original is Debian's wportuguese package and "
             "http://natura.di.uminho.pt/.",
             "European Portuguese (wportuguese): words of up to 10 letters, accents folded except ç",
             max_letters=10,
             # Kept: mi (the note), li (read), vi (saw), xi (the interjection).
             numerals_kept=frozenset({"mi", "li", "vi", "xi"}),
-            # The list's 124 words without a vowel are abbreviations (cnn, gnr, pdf, xml).
+            # The list's 124 words without a vowel are abbreviations (CNN, GNR in capitals;
+            # kg, sr in lower case).
             vowelless_kept=frozenset(),
             licence_text="MPL-1.1",
         ),
@@ -116,8 +120,9 @@ SOURCES: dict[str, LanguageSource] = {
             "https://sjp.pl/) is under GPL-2, LGPL-2.1, MPL-1.1, Apache-2.0 or CC-BY-4.0; "
             "boggle takes Apache-2.0, whose full text follows Debian's copyright file. "
             "Changes: the list is trimmed to words of at most 8 letters (4.3 million "
-            "inflected forms in all; the words a board can hold are short), and only "
-            "all-lowercase words are kept.",
+            "inflected forms in all; the words a board can hold are short), only "
+            "all-lowercase words are kept, and abbreviations written in capitals only "
+            "(NATO, PKP) are dropped.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
             # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
@@ -164,14 +169,41 @@ def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, 
     )
 
 
+def in_capitals(lines: Iterable[str], code: str) -> frozenset[str]:
+    """The words of two or more letters that the list ``lines`` writes only in capitals
+    (``NATO``, ``UNESCO``, ``PKP``), as ``code``'s profile normalises them: the source's own
+    mark of an abbreviation, which Boggle's rules do not count.  A word the list also writes
+    in lower case or Capitalised (``CD`` beside ``cd``) is not one; a single letter stays.
+
+    >>> sorted(in_capitals(["NATO", "nato", "NASA", "PKP", "W", "kot", "Kot", "ŁKS"], "pl"))
+    ['nasa', 'pkp', 'łks']
+    """
+    profile = PROFILES[code]
+    capitals: set[str] = set()
+    otherwise: set[str] = set()
+    for line in lines:
+        word = profile.normalise(line)
+        if word is None or len(word) < 2:
+            continue
+        raw = line.strip()
+        (capitals if raw.isupper() else otherwise).add(word)
+    return frozenset(capitals - otherwise)
+
+
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
     """The lines of the package's list, as the package writes its words."""
     return (unpacked / source.file).read_bytes().decode("utf-8").splitlines()
 
 
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
-    """The package's words, normalised by the language's profile and trimmed."""
-    words = PROFILES[source.code].normalise_words(raw_lines(unpacked, source))
+    """The package's words, normalised by the language's profile and trimmed: less the
+    words it writes only in capitals (:func:`in_capitals`, for every language), and where
+    the source says so, Roman numerals and words without a vowel letter."""
+    lines = raw_lines(unpacked, source)
+    abbreviations = in_capitals(lines, source.code)
+    words = tuple(
+        word for word in PROFILES[source.code].normalise_words(lines) if word not in abbreviations
+    )
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)
     if source.numerals_kept is not None:
