@@ -83,7 +83,7 @@ SOURCES: dict[str, LanguageSource] = {
             max_letters=10,
             # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the
             # Dutch words mix (a blend), mi (the note); its xi is XI, the numeral, in
-            # capitals only (in_capitals drops it).
+            # capitals only (the profile drops it).
             numerals_kept=frozenset({"mix", "mi"}),
             # OpenTaal lists 271 words without a vowel: abbreviations (dvd, btw, cd; those in
             # capitals, BBC and XLX, go as such), and these interjections, Dutch words.
@@ -169,41 +169,16 @@ def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, 
     )
 
 
-def in_capitals(lines: Iterable[str], code: str) -> frozenset[str]:
-    """The words of two or more letters that the list ``lines`` writes only in capitals
-    (``NATO``, ``UNESCO``, ``PKP``), as ``code``'s profile normalises them: the source's own
-    mark of an abbreviation, which Boggle's rules do not count.  A word the list also writes
-    in lower case or Capitalised (``CD`` beside ``cd``) is not one; a single letter stays.
-
-    >>> sorted(in_capitals(["NATO", "nato", "NASA", "PKP", "W", "kot", "Kot", "ŁKS"], "pl"))
-    ['nasa', 'pkp', 'łks']
-    """
-    profile = PROFILES[code]
-    capitals: set[str] = set()
-    otherwise: set[str] = set()
-    for line in lines:
-        word = profile.normalise(line)
-        if word is None or len(word) < 2:
-            continue
-        raw = line.strip()
-        (capitals if raw.isupper() else otherwise).add(word)
-    return frozenset(capitals - otherwise)
-
-
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
     """The lines of the package's list, as the package writes its words."""
     return (unpacked / source.file).read_bytes().decode("utf-8").splitlines()
 
 
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
-    """The package's words, normalised by the language's profile and trimmed: less the
-    words it writes only in capitals (:func:`in_capitals`, for every language), and where
-    the source says so, Roman numerals and words without a vowel letter."""
-    lines = raw_lines(unpacked, source)
-    abbreviations = in_capitals(lines, source.code)
-    words = tuple(
-        word for word in PROFILES[source.code].normalise_words(lines) if word not in abbreviations
-    )
+    """The package's words, normalised by the language's profile (which drops the words
+    the list writes only in capitals, its abbreviations: ``NATO``, ``PKP``) and trimmed: where
+    the source says so, less Roman numerals and words without a vowel letter."""
+    words = PROFILES[source.code].normalise_words(raw_lines(unpacked, source))
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)
     if source.numerals_kept is not None:
