@@ -132,6 +132,13 @@ def test_a_spanish_daily_round_names_its_words_as_spanish_writes_them(
     page.reload()  # the round goes on with its words as they were listed
     item.wait_for()
     assert item.text_content() == f"{written} +{typed['points']}"
+    # typed again, it is named as when it was found (it was AGONIA: already found)
+    page.fill("#word-input", typed["written"][0])
+    page.press("#word-input", "Enter")
+    page.wait_for_function(
+        "said => document.querySelector('#feedback').textContent === said",
+        arg=f"{typed['word'].upper()} ({written}): already found",
+    )
     page.click("#daily-stop")
     button = page.locator(f"#unfound .word[data-word='{missed['word']}']")
     button.wait_for()

@@ -266,13 +266,19 @@ function submitWord(event) {
   return enterWord(word);
 }
 
+// A word found, named as when it was found (AEREA (aérea)), for "already found".
+function namedFound(word) {
+  const listed = state.listed.find(([found]) => found === word);
+  return namedWord(word, listed?.[2] ?? []);
+}
+
 // A word typed or traced on the board.
 async function enterWord(typed) {
   const word = lowerLetters(typed.trim());  // GĘSİ is gęsi, as the server reads it
   if (!word || state.over) return;
   const box = $("feedback");
   if (state.words.includes(word)) {
-    sayVerdict(box, word.toUpperCase(), ": already found", state.daily.dictionary);
+    sayVerdict(box, namedFound(word), ": already found", state.daily.dictionary);
     box.className = "feedback bad";
     wordFeedback(word, { result: "again", text: "already found" });
     return;
@@ -287,7 +293,7 @@ async function enterWord(typed) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      sayVerdict(box, found.toUpperCase(), `: already found${verdictNote(check.message)}`, state.daily.dictionary);
+      sayVerdict(box, namedFound(found), `: already found${verdictNote(check.message)}`, state.daily.dictionary);
       box.className = "feedback bad";
       wordFeedback(word, { result: "again", text: "already found" });
       return;
