@@ -12,11 +12,10 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 from pathlib import Path
 
 import pytest
-from serve_process import free_port, get_json
+from serve_process import free_port, wait_answering
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
@@ -52,14 +51,7 @@ def test_a_server_stopped_while_its_list_warms_up_stops_at_once(
     rest = ""
     try:
         assert running.stderr is not None
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                get_json(f"http://127.0.0.1:{port}/api/health")
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline and running.poll() is None
-                time.sleep(0.05)
+        wait_answering(port, running)
         while not (said and said[-1].startswith("warming en-70")):  # the warm-up runs
             said.append(running.stderr.readline())
             assert said[-1], said
