@@ -88,6 +88,18 @@ def test_a_list_to_warm_that_is_not_offered_is_refused_in_one_line(
     assert err.startswith(f"boggle: error: {fragment}"), err
 
 
+def test_a_list_named_with_a_comma_can_be_warmed() -> None:
+    """``--dict-file 'a,b=PATH'`` offers a list named ``a,b`` (the refusal even listed it among
+    the names to choose from), but ``--warm a,b`` was read as two names, ``a`` and ``b``, and
+    refused: an option's whole text that names an offered list is that list."""
+    from boggle.cli.commands.serve import lists_to_warm
+
+    offered = ["en-70", "a,b", "es"]
+    assert lists_to_warm(["a,b", "es"], offered) == ("a,b", "es")
+    assert lists_to_warm([" a,b "], offered) == ("a,b",)
+    assert lists_to_warm(["es,en-70"], offered) == ("es", "en-70")
+
+
 def test_the_lists_the_operator_names_are_warmed_after_the_default_one_at_a_time(
     tmp_path: Path,
 ) -> None:
