@@ -31,6 +31,19 @@ def get_json(url: str, body: dict[str, Any] | None = None, timeout: float = 10) 
         return json.load(response)
 
 
+def wait_answering(port: int | str, running: subprocess.Popen[str], seconds: float = 60) -> None:
+    """Wait until the server ``running`` (a ``boggle serve`` a test started itself) answers
+    ``/api/health`` on ``port``; it ending first, or ``seconds`` passing, fails the test."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            get_json(f"http://127.0.0.1:{port}/api/health")
+            return
+        except (urllib.error.URLError, ConnectionError):
+            assert time.monotonic() < deadline and running.poll() is None
+            time.sleep(0.05)
+
+
 WARM_UP_SECONDS = 120
 """How long a fresh server's first answers (below) may take on a loaded machine."""
 

@@ -176,3 +176,35 @@ def test_a_player_removed_after_the_last_round_is_marked_in_the_open_rooms_csv()
         "bob (removed)",
         "ann",
     ]
+
+
+def test_a_removed_player_who_joins_again_is_no_longer_marked() -> None:
+    """The host removed bob by mistake and bob joined again under his name: his points go
+    on under it, but the evening (the room page, the projector) and both spreadsheets went on
+    marking him "bob (removed)" for the rest of the evening, as each round once removed
+    counted; the names removed now are those of the room's latest round (or the open room)."""
+    from boggle import Lexicon
+    from boggle.rooms.room import Room
+
+    lexicon = Lexicon.from_words(["fame", "mile", "limbo"])
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2, target=None), lexicon)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    first = _play(room, ann, [(ann, ["fame"]), (bob, ["limbo"])], now=0.0)
+    room.remove(ann.token, "bob", now=70.0)
+    second = _play(room, ann, [(ann, ["mile"])], now=100.0)
+    assert second["removed"] == ["bob"]
+    room.rematch(ann.token, now=200.0)
+    bob = room.join("bob", now=210.0)  # back, by the host's leave
+    third = _play(room, ann, [(bob, ["mile"])], now=300.0)
+    assert third["removed"] == []
+    evening = room.evening_table()
+    assert evening is not None
+    assert [(p["name"], p.get("removed", False)) for p in evening["players"]] == [
+        ("bob", False),
+        ("ann", False),
+    ]
+    stored = {"rounds": [first, second, third], "matches": [], "removed": room.removed}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert "bob (removed)" not in [row["player"] for row in table]
+    rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
+    assert "bob (removed)" not in [row["player"] for row in rounds]

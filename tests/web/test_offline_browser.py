@@ -562,3 +562,26 @@ def test_two_tabs_never_take_the_same_kept_board(
     assert second_tab.locator("#board-input").input_value() == boards[1]
     assert [round_["board"] for round_ in kept(first_tab)["rounds"]] == boards[2:]
     first_tab.context.set_offline(False)
+
+
+def test_a_page_kept_for_a_server_that_now_keeps_fewer_fills_up_again(pages: Pages) -> None:
+    """The server restarted with a smaller ``--offline-boards`` (10, then 2): a page whose
+    kept boards were played asked for the old server's 10 (``count``), was refused (400,
+    "count must be from 1 to 2"), and kept none for good, saying the refusal on each visit.
+    It asks again for the server's own number, and keeps that."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    with serving(None, "--offline-boards", "2") as served:
+        page = pages.open(served.url + "/play")
+        expect(page.locator("#play-offline")).to_have_text("2 boards kept for offline play.")
+        page.evaluate(
+            f"""() => {{
+              const kept = JSON.parse(localStorage.getItem('{KEPT}'));
+              kept.keep = 10;  // the server's number before its restart
+              kept.rounds = [];  // every board played since
+              localStorage.setItem('{KEPT}', JSON.stringify(kept));
+            }}"""
+        )
+        page.reload()
+        page.wait_for_selector("body[data-ready='true']")
+        expect(page.locator("#play-offline")).to_have_text("2 boards kept for offline play.")
+        assert kept(page)["keep"] == 2 and len(kept(page)["rounds"]) == 2

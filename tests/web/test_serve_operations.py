@@ -12,11 +12,10 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 from pathlib import Path
 
 import pytest
-from serve_process import free_port, get_json
+from serve_process import free_port, wait_answering
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
@@ -52,14 +51,7 @@ def test_a_server_stopped_while_its_list_warms_up_stops_at_once(
     rest = ""
     try:
         assert running.stderr is not None
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                get_json(f"http://127.0.0.1:{port}/api/health")
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline and running.poll() is None
-                time.sleep(0.05)
+        wait_answering(port, running)
         while not (said and said[-1].startswith("warming en-70")):  # the warm-up runs
             said.append(running.stderr.readline())
             assert said[-1], said
@@ -94,6 +86,18 @@ def test_a_list_to_warm_that_is_not_offered_is_refused_in_one_line(
     out, err = capsys.readouterr()
     assert status == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith(f"boggle: error: {fragment}"), err
+
+
+def test_a_list_named_with_a_comma_can_be_warmed() -> None:
+    """``--dict-file 'a,b=PATH'`` offers a list named ``a,b`` (the refusal even listed it among
+    the names to choose from), but ``--warm a,b`` was read as two names, ``a`` and ``b``, and
+    refused: an option's whole text that names an offered list is that list."""
+    from boggle.cli.commands.serve import lists_to_warm
+
+    offered = ["en-70", "a,b", "es"]
+    assert lists_to_warm(["a,b", "es"], offered) == ("a,b", "es")
+    assert lists_to_warm([" a,b "], offered) == ("a,b",)
+    assert lists_to_warm(["es,en-70"], offered) == ("es", "en-70")
 
 
 def test_the_lists_the_operator_names_are_warmed_after_the_default_one_at_a_time(

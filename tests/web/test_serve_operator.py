@@ -17,7 +17,7 @@ import urllib.error
 from pathlib import Path
 
 import pytest
-from serve_process import ServeProcess, free_port, get_json
+from serve_process import ServeProcess, free_port, get_json, wait_answering
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 from websockets.sync.client import connect
@@ -226,14 +226,7 @@ def test_ctrl_c_at_once_stops_the_server_and_its_worker_without_a_traceback(
     )
     try:
         port = command[command.index("--port") + 1]
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                get_json(f"http://127.0.0.1:{port}/api/health")
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline and running.poll() is None
-                time.sleep(0.05)
+        wait_answering(port, running)
         os.killpg(running.pid, signal.SIGINT)  # as the terminal sends Ctrl-C
         _, said = running.communicate(timeout=30)
     finally:

@@ -228,6 +228,7 @@ def solve_heap_file(
 
 def _heap_search(board: Board, words: SortedWordFile, rules: Rules) -> Iterator[Found]:
     faces = board.faces
+    neighbours = board.neighbour_table  # the cells' numbers are the search's own
     visited = bytearray(board.size)
     last_found = ""
 
@@ -256,7 +257,7 @@ def _heap_search(board: Board, words: SortedWordFile, rules: Rules) -> Iterator[
                 else:
                     for letter in current.trail():  # restore the trail
                         visited[letter.cube] = 1
-                    for neighbour in board.neighbours(current.cube):
+                    for neighbour in neighbours[current.cube]:
                         if not visited[neighbour]:
                             heapq.heappush(
                                 next_heap, Letter(faces[neighbour][0], neighbour, 0, current)

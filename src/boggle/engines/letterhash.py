@@ -153,6 +153,7 @@ def solve_letterhash(
     face_sets = [table.hash(face) for face in faces]
     reported: set[str] = set()
     path: list[int] = []
+    neighbours = board.neighbour_table  # the cells' numbers are the search's own
 
     def get_all_plays_at(index: int, letters: str, letter_set: int) -> Iterator[Found]:
         path.append(index)
@@ -163,7 +164,7 @@ def solve_letterhash(
         ):
             reported.add(letters)
             yield Found(letters, tuple(board.cell(i) for i in path))
-        for neighbour in board.neighbours(index):
+        for neighbour in neighbours[index]:
             face = faces[neighbour]
             if neighbour not in path and len(letters) + len(face) <= max_length:
                 yield from get_all_plays_at(

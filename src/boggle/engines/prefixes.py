@@ -69,11 +69,13 @@ def solve_prefixes(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Fou
     faces = board.faces
     reported: set[str] = set()
 
+    neighbours = board.neighbour_table  # the cells' numbers are the search's own
+
     def extending(prefix: str, path: tuple[int, ...]) -> Iterator[Found]:
         if prefix in words and prefix not in reported and len(prefix) >= rules.min_length:
             reported.add(prefix)
             yield Found(prefix, tuple(board.cell(index) for index in path))
-        for neighbour in board.neighbours(path[-1]):
+        for neighbour in neighbours[path[-1]]:
             if neighbour not in path:
                 longer = prefix + faces[neighbour]
                 if longer in prefixes:

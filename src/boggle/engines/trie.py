@@ -73,12 +73,14 @@ def solve_trie(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     root = lexicon_trie(lexicon)
     reported: set[str] = set()
 
+    neighbours = board.neighbour_table  # the cells' numbers are the search's own
+
     def extend(node: TrieNode, path: list[int]) -> Iterator[Found]:
         word = node.word
         if word is not None and word not in reported and len(word) >= rules.min_length:
             reported.add(word)
             yield Found(word, tuple(board.cell(index) for index in path))
-        for neighbour in board.neighbours(path[-1]):
+        for neighbour in neighbours[path[-1]]:
             if neighbour in path:
                 continue
             child = node.follow(board.faces[neighbour])

@@ -211,17 +211,20 @@ REMOVED = " (removed)"
 
 def removed_names(stored: dict[str, Any]) -> set[str]:
     """The players the host removed from the room of ``stored`` (its rounds, or their
-    :func:`compact_round`): each round keeps the names removed until then (``removed``),
-    and an open room's results add those removed since (``stored["removed"]``).  Their
-    points stay in the standings, marked.
+    :func:`compact_round`): an open room's results say those removed now
+    (``stored["removed"]``); else each round keeps the names removed by then (``removed``),
+    the latest round's being the room's (a name joined again is no longer among them).
+    Their points stay in the standings, marked.
 
-    >>> sorted(removed_names({"rounds": [{"removed": ["bob"]}, {}], "removed": ["cy"]}))
+    >>> sorted(removed_names({"rounds": [{"removed": ["bob"]}, {"removed": ["bob", "cy"]}]}))
     ['bob', 'cy']
+    >>> sorted(removed_names({"rounds": [{"removed": ["bob"]}], "removed": ["cy"]}))
+    ['cy']
     """
-    names = {str(name) for name in stored.get("removed", [])}
-    for summary in stored.get("rounds", []):
-        names.update(str(name) for name in summary.get("removed", []))
-    return names
+    if "removed" in stored:
+        return {str(name) for name in stored["removed"]}
+    rounds = stored.get("rounds", [])
+    return {str(name) for name in (rounds[-1].get("removed", []) if rounds else [])}
 
 
 EVENING_SHOWN = 20

@@ -277,7 +277,10 @@ from takes it back
             self.leave(gone.token, now)  # their match total stays, by name
         player = Player(shown, secrets.token_urlsafe(18), connected=True)
         self.players[player.token] = player
-        self.removed = [gone for gone in self.removed if name_key(gone) != name_key(shown)]
+        back = [gone for gone in self.removed if name_key(gone) != name_key(shown)]
+        if len(back) != len(self.removed):  # removed, then joined again: no longer marked
+            self.removed = back
+            self._mark_removed()
         if self.host is None:
             self.host = player.token
         self.last_activity = now
@@ -392,9 +395,14 @@ from takes it back
         self.leave(gone.token, now)
         # their points stay, marked: in the results shown now and the evening too
         self.removed.append(gone.name)
+        self._mark_removed()
+        return gone
+
+    def _mark_removed(self) -> None:
+        """The names removed now (:attr:`removed`) in the evening's entries and the results
+        shown, whose latest list is the one read (:func:`~boggle.rooms.export.removed_names`)."""
         for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
             entry["removed"] = list(self.removed)
-        return gone
 
     def dropped(self, token: str, now: float) -> None:
         """The player's connection dropped without ``leave``: they keep their seat.

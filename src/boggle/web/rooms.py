@@ -979,7 +979,7 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     if not stored["rounds"] and not stored["matches"] and code not in service.hub.rooms:
         return error_answer(404, f"no room {code!r} is open or has stored results")
     room = service.hub.rooms.get(code)
-    if room is not None and room.removed:  # removed since its last round: marked too
+    if room is not None:  # removed since its last round, or joined again since: as now
         stored["removed"] = list(room.removed)
     return stored
 

@@ -277,7 +277,8 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
 
 def lists_to_warm(entries: list[str], offered: list[str]) -> tuple[str, ...]:
     """The lists ``--warm`` names (each option's names separated by commas, ``all`` for
-    every list ``offered``), in order, each once; a name not offered is refused in one line.
+    every list ``offered``; an option whose whole text names an offered list, that list),
+    in order, each once; a name not offered is refused in one line.
 
     >>> lists_to_warm(["en-80, es", "es"], ["en-70", "en-80", "es"])
     ('en-80', 'es')
@@ -290,7 +291,9 @@ def lists_to_warm(entries: list[str], offered: list[str]) -> tuple[str, ...]:
     """
     names: list[str] = []
     for entry in entries:
-        for name in (part.strip() for part in entry.split(",")):
+        whole = entry.strip()  # a list named with a comma (--dict-file 'a,b=PATH') is one
+        parts = [whole] if whole in offered else entry.split(",")
+        for name in (part.strip() for part in parts):
             if name == "all":
                 names.extend(offered)
             elif not name:

@@ -121,7 +121,15 @@ export function keepAhead(settings, list) {
     if (kept.rounds.length >= kept.keep && kept.labels) return kept.rounds.length;
     // a page missing some (a board played) asks for those alone, not a whole new set
     const count = kept.labels ? Math.min(kept.keep - kept.rounds.length, kept.keep) : null;
-    const answer = await api("/api/offline", count ? { ...settings, count } : settings);
+    let answer;
+    try {
+      answer = await api("/api/offline", count ? { ...settings, count } : settings);
+    } catch (error) {
+      // refused: the server restarted keeping fewer (--offline-boards) than the count asked
+      // for from its old number; its own number asked instead (the answer says it)
+      if (!count || error.status !== 400) throw error;
+      answer = await api("/api/offline", settings);
+    }
     return exclusively(() => merge(settings, list, answer));
   };
   // the boards fetched added to those kept now (a round may have been taken meanwhile, in
