@@ -316,7 +316,7 @@ class DeviceRunner:
                 " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
             )
         options = compile_options(
-            self.block,
+            self.compiled_block(defines),
             set_bits,
             self.min_blocks_of(defines),
             self.top_registers,
@@ -328,14 +328,24 @@ class DeviceRunner:
         self._compiled[variant] = CompiledVariant(variant, defines, set_bits, options, kernels)
         return self._compiled[variant]
 
+    def compiled_block(self, defines: tuple[str, ...]) -> int:
+        """The block a variant is compiled for (its launch bounds' threads): the runner's,
+        or a whole warp for the lanes variants under blocks of fewer threads, which their
+        first pass launches (:meth:`launch_shape`); CUDA refuses a launch of more threads
+        than the bounds say."""
+        if lanes_per_board(defines, "bg_score_boards_small") > 1:
+            return max(32, self.block)
+        return self.block
+
     def min_blocks_of(self, defines: tuple[str, ...]) -> int | None:
         """The launch bounds' minimum blocks a multiprocessor for a variant: the one given
         (0: none), else for the lanes variants with blocks of 256 or fewer threads
         :data:`LANES_THREADS_PER_SM`'s worth, else none."""
         if self._min_blocks_given is not None:
             return self._min_blocks_given or None
-        if lanes_per_board(defines, "bg_score_boards_small") > 1 and self.block <= 256:
-            return LANES_THREADS_PER_SM // self.block
+        block = self.compiled_block(defines)
+        if lanes_per_board(defines, "bg_score_boards_small") > 1 and block <= 256:
+            return LANES_THREADS_PER_SM // block
         return None
 
     def per_processor_of(self, variant: str) -> int | None:
