@@ -606,12 +606,18 @@ static inline void bg_meet(unsigned mask) {
 static inline void bg_meet(unsigned mask) { __syncwarp(mask); }
 #endif
 
-static long long bg_exchange[1024]; /* the lanes' values, relaxed atomics */
+/* The lanes' values, relaxed atomics, in two rows taken in turn by a lane's exchanges (the
+ * lanes of a mask make the same ones): a lane writes a row again two exchanges on, past
+ * a meeting every lane of its mask reaches only once done reading it, so one meeting an
+ * exchange is enough. */
+static long long bg_exchange[2][1024];
+static thread_local unsigned bg_exchanges;
 static inline void bg_offer(long long value) {
-    __atomic_store_n(&bg_exchange[threadIdx.x], value, __ATOMIC_RELAXED);
+    __atomic_store_n(&bg_exchange[bg_exchanges & 1][threadIdx.x], value, __ATOMIC_RELAXED);
 }
 static inline long long bg_take(unsigned lane) {
-    return __atomic_load_n(&bg_exchange[threadIdx.x - threadIdx.x % 32 + lane], __ATOMIC_RELAXED);
+    return __atomic_load_n(&bg_exchange[bg_exchanges & 1][threadIdx.x - threadIdx.x % 32 + lane],
+                           __ATOMIC_RELAXED);
 }
 
 template <class T>
@@ -621,7 +627,7 @@ static inline T __shfl_xor_sync(unsigned mask, T value, int offset, int width = 
     bg_offer((long long)value);
     bg_meet(mask);
     const T got = (T)bg_take(partner);
-    bg_meet(mask);
+    bg_exchanges++;
     return got;
 }
 
@@ -632,7 +638,7 @@ template <class T> static inline unsigned __ballot_sync(unsigned mask, T predica
     unsigned votes = 0;
     for (unsigned k = 0; k < 32; k++)
         if (((mask >> k) & 1u) && bg_take(k)) votes |= 1u << k;
-    bg_meet(mask);
+    bg_exchanges++;
     return votes;
 }
 template <class T> static inline int __any_sync(unsigned mask, T predicate) {
