@@ -2,7 +2,8 @@
 
 Each variant of ``kernel.cu`` (:data:`boggle.engines.gpu.source.KERNEL_VARIANTS`) is
 compiled as the gpu engine compiles it (the options of
-:func:`boggle.engines.gpu.device.compile_options`: the same defines, ``-std=c++17``) by
+:func:`boggle.engines.gpu.device.compile_options`: the same defines, ``-std=c++17``, the
+same launch bounds, :func:`static_options`; ``--min-blocks 0`` for none) by
 NVRTC into PTX for ``compute_XX``, then by ``ptxas -v`` for ``sm_XX``; the table gives
 each scoring kernel's registers, stack frame (its local memory a thread), spills and,
 where ``cuobjdump`` is at hand, how many local (LDL/STL), shared (LDS/STS) and global
@@ -33,7 +34,13 @@ import sys
 import tempfile
 from collections import Counter
 
-from boggle.engines.gpu.device import DEFAULT_BLOCK, DEFAULT_SET_BITS, compile_options
+from boggle.engines.gpu.device import (
+    DEFAULT_BLOCK,
+    DEFAULT_SET_BITS,
+    compile_options,
+    variant_block,
+    variant_min_blocks,
+)
 from boggle.engines.gpu.source import (
     AUTO_VARIANT,
     KERNEL_VARIANTS,
@@ -146,12 +153,34 @@ def sass_counts(cuobjdump: str, cubin: str, kernel: str) -> Counter[str]:
     )
 
 
+def static_options(
+    defines: tuple[str, ...], block: int, set_bits: int, min_blocks: int | None = None
+) -> tuple[str, ...]:
+    """The options the gpu engine compiles a variant with (``defines``) under ``block``
+    threads a block: its launch bounds too, which cap the registers (the lanes' first
+    pass: 6 blocks of 256, 40 registers), or ``min_blocks`` of them (0: none).
+
+    >>> options = static_options(KERNEL_VARIANTS["warp-list"], 256, 10)
+    >>> [option for option in options if "BLOCK" in option or "SET_BITS" in option]
+    ['-DBG_SMALL_SET_BITS=9', '-DBG_LARGE_SET_BITS=12', '-DBG_BLOCK=256', '-DBG_MIN_BLOCKS=6']
+    >>> "-DBG_MIN_BLOCKS=6" in static_options(KERNEL_VARIANTS["warp-list"], 256, 10, 0)
+    False
+    """
+    bits = first_set_bits(defines) or set_bits
+    bounds = variant_min_blocks(defines, block) if min_blocks is None else min_blocks or None
+    return compile_options(variant_block(defines, block), bits, bounds, defines=defines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tools", default=None, help="folder holding NVIDIA's wheels")
     parser.add_argument("--arch", default="90", help="compute capability (90: H100, H200)")
     parser.add_argument("--block", type=int, default=DEFAULT_BLOCK)
     parser.add_argument("--set-bits", type=int, default=DEFAULT_SET_BITS)
+    parser.add_argument(
+        "--min-blocks", type=int, default=None,
+        help="launch bounds' blocks a multiprocessor (0: none; default: the engine's)",
+    )  # fmt: skip
     parser.add_argument("--variants", default=",".join(KERNEL_VARIANTS))
     parser.add_argument("--kernels", default=",".join(KERNELS))
     args = parser.parse_args()
@@ -167,7 +196,8 @@ def main() -> int:
     print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
     print(f"sm_{args.arch}; block {args.block}; first word set 2**{args.set_bits} slots "
           f"(2**{SHARED_SET_BITS} a thread in shared memory, 2**{LANES_SET_BITS} a board "
-          f"with lanes)")  # fmt: skip
+          f"with lanes); launch bounds "
+          f"{'as the engine' if args.min_blocks is None else args.min_blocks}")  # fmt: skip
     header = f"{'variant':<13} {'kernel':<22} {'regs':>4} {'stack B':>7} {'spill':>5}"
     print(header + "".join(f" {kind:>4}" for kind in MEMORY))
     source = kernel_source()
@@ -178,8 +208,7 @@ def main() -> int:
                       f"{auto_variant(25)} for 5x5, {auto_variant(36)} beyond)")  # fmt: skip
                 continue
             defines = KERNEL_VARIANTS[name]
-            bits = first_set_bits(defines) or args.set_bits
-            options = compile_options(args.block, bits, None, defines=defines)
+            options = static_options(defines, args.block, args.set_bits, args.min_blocks)
             ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"), name)
             ptx_file = os.path.join(folder, f"{name}.ptx")
             cubin = os.path.join(folder, f"{name}.cubin")

@@ -55,8 +55,16 @@ class FakeKernel:
     local_size_bytes = 3000
     max_threads_per_block = 1024
 
-    def __init__(self, function: Any, signature: str, launches: list[tuple[str, int, int]]):
+    def __init__(
+        self,
+        function: Any,
+        signature: str,
+        launches: list[tuple[str, int, int]],
+        bounds: int | None = None,
+    ):
         self.function, self.signature, self.launches = function, signature, launches
+        if bounds:  # __launch_bounds__(BG_BLOCK, ...): CUDA refuses a larger block
+            self.max_threads_per_block = bounds
         self.max_dynamic_shared_size_bytes = 0
         self.shared_sizes: list[int] = []
 
@@ -79,7 +87,7 @@ class FakeKernel:
             else:
                 assert type(value) is SCALAR_TYPES[kind], (kind, type(value))
                 values.append(int(value))
-        assert grid[0] >= 1 and 32 <= block[0] <= 1024
+        assert grid[0] >= 1 and 32 <= block[0] <= self.max_threads_per_block
         self.launches.append((self.function.__name__, grid[0], block[0]))
         self.function(*values)
 
@@ -100,6 +108,7 @@ def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
                 ),
             )
             self.library = ctypes.CDLL(library)
+            self.bounds = int(defines["BG_BLOCK"]) if "BG_MIN_BLOCKS" in defines else None
 
         def get_function(self, name: str) -> FakeKernel:
             function = getattr(self.library, name)
@@ -111,7 +120,7 @@ def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
                 for k in signature + "UU"
             ]
             function.restype = None
-            return FakeKernel(function, signature, launches)
+            return FakeKernel(function, signature, launches, self.bounds)
 
     class Stream:
         def __enter__(self) -> Stream:
@@ -321,14 +330,15 @@ def test_a_block_of_lanes_is_whole_warps_and_a_set_too_large_is_one_clear_error(
     """The kernel numbers a board's lanes by the grid's thread / lanes and finds their shared
     words at threadIdx.x / lanes: a block of 100 threads would put one board's lanes in two
     blocks (and, in the last warp, past the shared memory the host sized), so a block of
-    lanes is cut to whole warps; the second pass (a board a thread) keeps the 100.  A set so
+    lanes is cut to whole warps; the second pass (a board a thread) would keep the 100, but
+    the module's launch bounds say 100 threads, which ``block_of`` cuts to 96.  A set so
     large that 32 threads' boards outgrow a block's shared memory is refused in one line,
     not launched, and so is a loop per board, which the lanes cannot run."""
     lanes = int(variant.split("-")[1])
     with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="100"):
         runner = device.DeviceRunner()
     assert runner.launch_shape("bg_score_boards_small", 16) == (96, 4 * (96 // lanes) * 530)
-    assert runner.launch_shape("bg_score_boards_large", 16) == (100, 4 * 100 * 16)
+    assert runner.launch_shape("bg_score_boards_large", 16) == (96, 4 * 96 * 16)
     boards = [roll_board("new", k) for k in range(60)]
     assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
         score_native(board, enable, CLASSIC) for board in boards
@@ -455,6 +465,24 @@ def test_the_choice_by_size_keeps_the_old_kernel_where_lanes_cannot_run(
     ]
     assert runner.variants_compiled == ("default",)
     assert device.DeviceRunner(block=16).variant_for(16) == "default"  # no whole warp of lanes
+
+
+@pytest.mark.parametrize("variant", ["warp-list", "lanes-16"])
+def test_a_lanes_variant_named_with_blocks_under_a_warp_is_built_for_a_warp(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """``BOGGLE_GPU_BLOCK=16`` with a lanes variant named: its first pass launches whole
+    warps (32 threads a block), so its launch bounds say 32, not 16 (CUDA refuses a launch
+    of more threads than a kernel's ``__launch_bounds__``; the bounds of 16 did)."""
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="16"):
+        runner = device.DeviceRunner()
+    assert runner.block == 16 and "-DBG_BLOCK=32" in runner.options
+    assert "-DBG_MIN_BLOCKS=48" in runner.options  # 1,536 threads of whole warps
+    boards = [roll_board("new", k) for k in range(40)] + [roll_board("big", k) for k in range(8)]
+    assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    assert {block for name, _, block in launches if name == "bg_score_boards_small"} == {32}
 
 
 def test_the_tuning_of_lanes_variants_runs_the_device_path(

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import script_modules
 
+from boggle.engines.gpu.device import compile_options
 from boggle.engines.gpu.source import AB_VARIANTS, AUTO_VARIANT, KERNEL_VARIANTS, auto_variant
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -133,6 +134,24 @@ def test_the_static_table_never_takes_nvrtcs_stub_library(
             (cuda / folder / name).write_bytes(b"")
     found = static.find_tool("libnvrtc.so*", str(cuda))
     assert found == str(cuda / "lib64" / "libnvrtc.so.13.0.88")
+
+
+def test_the_static_table_compiles_each_variant_with_the_engines_launch_bounds() -> None:
+    """The lanes variants run under launch bounds (6 blocks of 256 threads a multiprocessor:
+    40 registers), which the table left out: it gave ``warp-list`` the registers of a kernel
+    without them (nvcc 13.0, sm_90: 56, no spills), not the engine's (40, 16 bytes spilled).
+    Now its options are the engine's, whole warps under a block of 16, no bounds with
+    ``--min-blocks 0``."""
+    static = _gpu_static()
+    warp_list = KERNEL_VARIANTS["warp-list"]
+    assert static.static_options(warp_list, 256, 10) == compile_options(
+        256, 9, 6, defines=warp_list
+    )
+    assert static.static_options(warp_list, 16, 10) == compile_options(32, 9, 48, defines=warp_list)
+    assert static.static_options(warp_list, 256, 10, 0) == compile_options(
+        256, 9, None, defines=warp_list
+    )
+    assert static.static_options((), 256, 10) == compile_options(256, 10, None)
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash to run the script's function")

@@ -182,6 +182,34 @@ def compile_options(
     return options + tuple(f"-D{define}" for define in defines)
 
 
+def variant_block(defines: tuple[str, ...], block: int) -> int:
+    """The block a variant is compiled for (its launch bounds' threads) when the runner's
+    is ``block``: that, or a whole warp for the lanes variants under blocks of fewer threads,
+    which their first pass launches (:meth:`DeviceRunner.launch_shape`); CUDA refuses a
+    launch of more threads than the bounds say.
+
+    >>> variant_block(KERNEL_VARIANTS["warp-list"], 16), variant_block((), 16)
+    (32, 16)
+    """
+    if lanes_per_board(defines, "bg_score_boards_small") > 1:
+        return max(32, block)
+    return block
+
+
+def variant_min_blocks(defines: tuple[str, ...], block: int) -> int | None:
+    """The launch bounds' minimum blocks a multiprocessor of a variant unless told
+    otherwise (``BOGGLE_GPU_MIN_BLOCKS``): for the lanes variants with blocks of 256 or
+    fewer threads :data:`LANES_THREADS_PER_SM`'s worth, else none.
+
+    >>> variant_min_blocks(KERNEL_VARIANTS["warp-list"], 256), variant_min_blocks((), 256)
+    (6, None)
+    """
+    block = variant_block(defines, block)
+    if lanes_per_board(defines, "bg_score_boards_small") > 1 and block <= 256:
+        return LANES_THREADS_PER_SM // block
+    return None
+
+
 class DeviceRunner:
     """The kernel compiled by NVRTC for the current GPU: the variant named, or (``auto``)
     each board size's own, each compiled once, when first launched."""
@@ -316,7 +344,7 @@ class DeviceRunner:
                 " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
             )
         options = compile_options(
-            self.block,
+            self.compiled_block(defines),
             set_bits,
             self.min_blocks_of(defines),
             self.top_registers,
@@ -328,15 +356,16 @@ class DeviceRunner:
         self._compiled[variant] = CompiledVariant(variant, defines, set_bits, options, kernels)
         return self._compiled[variant]
 
+    def compiled_block(self, defines: tuple[str, ...]) -> int:
+        """The block a variant is compiled for (:func:`variant_block`)."""
+        return variant_block(defines, self.block)
+
     def min_blocks_of(self, defines: tuple[str, ...]) -> int | None:
         """The launch bounds' minimum blocks a multiprocessor for a variant: the one given
-        (0: none), else for the lanes variants with blocks of 256 or fewer threads
-        :data:`LANES_THREADS_PER_SM`'s worth, else none."""
+        (0: none), else :func:`variant_min_blocks`'."""
         if self._min_blocks_given is not None:
             return self._min_blocks_given or None
-        if lanes_per_board(defines, "bg_score_boards_small") > 1 and self.block <= 256:
-            return LANES_THREADS_PER_SM // self.block
-        return None
+        return variant_min_blocks(defines, self.block)
 
     def per_processor_of(self, variant: str) -> int | None:
         """The most blocks a multiprocessor in a grid of ``variant``: the one given (0: as

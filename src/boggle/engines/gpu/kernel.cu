@@ -216,6 +216,9 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #if BG_WARP_LIST && BG_LANES_PER_BOARD != 32
 #error "BG_WARP_LIST needs BG_LANES_PER_BOARD=32"
 #endif
+#if BG_WARP_LIST && BG_WARP_STACK < 32 /* the start cells (up to 32) are pushed unchecked */
+#error "BG_WARP_STACK must be 32 or more"
+#endif
 #define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
 #if BG_LANES_PER_BOARD < 1 || 32 % BG_LANES_PER_BOARD || (BG_LANES_PER_BOARD & (BG_LANES_PER_BOARD - 1))
 #error "BG_LANES_PER_BOARD must be a power of two dividing 32"
