@@ -412,6 +412,13 @@ def test_the_clue_says_its_meaning_is_loading_and_that_it_could_not_be_looked_up
     assert clue.text_content() == "Loading the meaning…"
     assert clue.is_visible() and clue.get_attribute("aria-busy") == "true"
     assert page.locator("#practise-clue-note").is_hidden()
+    # the word's card, its meaning looked up too, says it in the same words (it said
+    # "looking it up...")
+    card = page.locator(".kept-meaning").first
+    card.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => document.querySelector('.kept-meaning').textContent === 'Loading the meaning…'"
+    )
     for _ in range(100):
         if held:
             break
