@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from browser import PHONE, Pages
+from browser import PHONE, RECORD_MESSAGES, Pages
 from kept_storage import ANSWERS_KEY, KEY, stored_words
 from serve_process import ServeProcess
 
@@ -345,18 +345,6 @@ def test_a_clue_s_meaning_is_looked_up_before_the_cards(pages: Pages, server: Se
     assert page.text_content("#practise-clue") == "the meaning of ____ (4 letters)"
     for route in held:
         answer(route)
-
-
-# Each live region's text after each change (a batch of a task's changes: its text then), by id.
-RECORD_MESSAGES = """(ids) => {
-  window.messages = {};
-  for (const id of ids) {
-    const element = document.getElementById(id);
-    window.messages[id] = [];
-    new MutationObserver(() => window.messages[id].push(element.textContent))
-      .observe(element, { childList: true, characterData: true, subtree: true });
-  }
-}"""
 
 
 def test_a_message_the_same_as_the_one_shown_is_said_again(

@@ -1,7 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
+  announce, api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
   renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showInView, showLevelCounts, sound, typeInto,
   lowerLetters, verdictNote,
@@ -155,7 +155,7 @@ const counted = (count, what) => `${count} ${what}${count === 1 ? "" : "s"}`;
 // during a round, under the results' heading after it, brought onto the screen but in a round
 // (the board does not move).
 function showError(message) {
-  $("error").textContent = message;
+  announce($("error"), message);  // the same error twice (the server out of reach) said twice
   $("error").hidden = !message;
   if (message) placeErrorNow();
 }

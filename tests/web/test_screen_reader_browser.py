@@ -1,0 +1,107 @@
+"""A round as a screen reader's user plays it, in a real browser (headless Chromium against
+`boggle serve`): what the live regions of the play page, the daily board and a challenge say
+(a message the same as the one shown is said again: the same wrong word typed twice is heard
+twice; the clock's warnings, again in the next round), and a round walked with the keyboard
+alone, from Start to the report and Start again.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import RECORD_MESSAGES, Pages
+from challenge_round import LONG_ROUND, make_challenge, start_challenge
+from serve_process import ServeProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+
+
+def said(page: Any, region: str) -> list[str]:
+    """What the live region ``region`` said so far (RECORD_MESSAGES), each message's text."""
+    messages: list[str] = page.evaluate("(id) => window.messages[id]", region)
+    return messages
+
+
+def enter_twice(page: Any, box: str, region: str, word: str) -> list[str]:
+    """``word`` entered in the word box ``box`` twice, then a third time: the texts the live
+    region ``region`` showed for them."""
+    start = len(said(page, region))
+    for count in (1, 2, 3):
+        page.fill(box, word)
+        page.press(box, "Enter")
+        page.wait_for_function(
+            "([id, count]) => window.messages[id].length >= count", arg=[region, start + count]
+        )
+    return said(page, region)[start:]
+
+
+def assert_said_each_time(texts: list[str]) -> None:
+    """Three messages of the same words, each a change of the region's text (each said), no
+    space piling up."""
+    assert len({text.strip() for text in texts}) == 1, texts
+    assert texts[0] != texts[1] and texts[1] != texts[2], texts
+    assert texts[0] == texts[2], texts
+
+
+def test_the_same_wrong_word_typed_again_is_said_again_on_the_play_page(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A screen reader says a live region when its text changes: ZZZ typed twice set the
+    verdict's line to the text it showed, and the second was silence (the player did not
+    know the word was taken at all). Each verdict the same as the one shown now gets a
+    no-break space after it (board.js announce), as My words' do."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.evaluate(RECORD_MESSAGES, ["play-feedback"])
+    texts = enter_twice(page, "#play-input", "play-feedback", "zzz")
+    assert texts[0].startswith("ZZZ: "), texts
+    assert_said_each_time(texts)
+    # a word found, then found again: "already found" twice is said twice too
+    texts = enter_twice(page, "#play-input", "play-feedback", "fame")
+    assert texts[0] == "FAME: +1", texts
+    assert texts[1].strip() == texts[2].strip() and texts[1] != texts[2], texts
+
+
+def test_the_same_verdict_twice_is_said_twice_on_the_daily_board_and_a_challenge(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The daily board's and a challenge's verdict line (one markup, #feedback): a word
+    already found, or the same wrong word, entered again was not said again."""
+    daily = pages.open(server.url + "/daily?date=2026-11-23")
+    daily.click("#daily-start")
+    daily.wait_for_selector("#board .cube")
+    daily.evaluate(RECORD_MESSAGES, ["feedback"])
+    assert_said_each_time(enter_twice(daily, "#word-input", "feedback", "zzzz"))
+    # a challenge emptied its line, then set it: the same text as before, not said
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    challenge.evaluate(RECORD_MESSAGES, ["feedback"])
+    texts = enter_twice(challenge, "#word-input", "feedback", "zzz")
+    assert texts[0].startswith("ZZZ: "), texts
+    assert_said_each_time(texts)
+
+
+def test_a_short_round_s_last_seconds_are_said_in_the_next_round_too(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A round of 5 s says "5 seconds left" as it starts; the next round of 5 s said nothing
+    (the warning was marked said, and only a clock above ten seconds cleared the mark). Each
+    round says it now, said again though the text is the one shown."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.fill("#play-time", "5")
+    page.evaluate(RECORD_MESSAGES, ["clock-news"])
+    for count in (1, 2):
+        (page.locator("#play-start") if count == 1 else page.locator("#play-again")).click()
+        page.wait_for_selector("#play-form:not([hidden])")
+        page.wait_for_selector("#play-results:not([hidden])", timeout=30_000)
+    texts = said(page, "clock-news")
+    assert [text.strip() for text in texts] == ["5 seconds left"] * 2, texts
+    assert texts[0] != texts[1], texts
