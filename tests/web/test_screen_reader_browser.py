@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import RECORD_MESSAGES, Pages
+from browser import RECORD_MESSAGES, Pages, stop_clock, wait_for_held
 from challenge_round import LONG_ROUND, make_challenge, start_challenge
 from serve_process import ServeProcess
 
@@ -105,3 +105,101 @@ def test_a_short_round_s_last_seconds_are_said_in_the_next_round_too(
     texts = said(page, "clock-news")
     assert [text.strip() for text in texts] == ["5 seconds left"] * 2, texts
     assert texts[0] != texts[1], texts
+
+
+# ------------------------------------------------------------------ a round by the keyboard alone
+
+FOCUSED = "() => document.activeElement?.id || document.activeElement?.tagName"
+
+
+def tab_to(page: Any, element_id: str, most: int = 60) -> int:
+    """Tab pressed until the keyboard is at ``element_id``: how many presses it took (a
+    failure when it is not reached in ``most``)."""
+    for count in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED) == element_id:
+            return count
+    raise AssertionError(f"#{element_id} not reached by {most} Tabs")
+
+
+def spoken(page: Any, region: str) -> list[str]:
+    """What the live region ``region`` said: its messages, the emptied ones left out."""
+    return [text.strip() for text in said(page, region) if text.strip()]
+
+
+def test_a_solo_round_walked_with_the_keyboard_alone(pages: Pages, server: ServeProcess) -> None:
+    """A blind player's solo round: Start reached by Tab and pressed, the keyboard in the word
+    box (described by the board, read by its rows), a word's verdict said, the clock said at
+    the minute and ten seconds left and not each second, "Time!" said as it runs out, the
+    keyboard then at the report's heading, read from the score on, and Tab on to Play again,
+    which puts the keyboard in the next round's word box."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), clock=True)
+    stop_clock(page)
+    tab_to(page, "play-time")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("70")
+    page.evaluate(RECORD_MESSAGES, ["play-feedback", "clock-news", "clock-minute"])
+    tab_to(page, "play-start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.evaluate(FOCUSED) == "play-input"
+    assert page.get_attribute("#play-input", "aria-describedby") == "board"
+    assert page.locator("#board").get_attribute("role") == "img"
+    assert page.get_attribute("#play-timer", "aria-live") == "off"  # a timer, not read aloud
+    page.keyboard.type("fame")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.messages['play-feedback'].length === 1")
+    for _ in range(71):
+        page.clock.run_for(1_000)
+    page.wait_for_selector("#play-results:not([hidden])")
+    page.wait_for_function("(id) => document.activeElement.id === id", arg="play-results-title")
+    assert spoken(page, "play-feedback")[0] == "FAME: +1"
+    assert spoken(page, "play-feedback")[-1].startswith("Time!")
+    assert spoken(page, "clock-minute") == ["1 minute left"]
+    assert spoken(page, "clock-news") == ["10 seconds left"]
+    report = page.locator("#play-results").aria_snapshot().splitlines()
+    assert report[0] == '- heading "Your result" [level=2]', report
+    assert report[1].startswith('- paragraph: "You scored 1 of '), report
+    assert tab_to(page, "play-again") == 1
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play-results[hidden]", state="attached")
+    page.wait_for_function("() => document.activeElement.id === 'play-input'")
+
+
+def test_a_daily_round_walked_with_the_keyboard_alone(pages: Pages, server: ServeProcess) -> None:
+    """A blind player's daily round, as the solo one: Start by Tab, the keyboard in the word
+    box, the clock said twice in three minutes, and its end said at once: the daily board said
+    nothing as the clock ran out (the word box gone dead) until its result came, where the
+    play page and a challenge say "Time!". Then the keyboard at the result's heading, the
+    result read from the line to share, and Tab on through it to Start again."""
+    page = pages.open(server.url + "/daily?date=2026-11-23", clock=True)
+    stop_clock(page)
+    tab_to(page, "daily-start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .cube")
+    assert page.evaluate(FOCUSED) == "word-input"
+    assert page.get_attribute("#word-input", "aria-describedby") == "board"
+    page.evaluate(RECORD_MESSAGES, ["feedback", "clock-news", "clock-minute"])
+    page.keyboard.type("zzzz")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.messages['feedback'].length === 1")
+    held: list[Any] = []
+    page.route("**/api/daily/result", lambda route: held.append(route))
+    for _ in range(181):
+        page.clock.run_for(1_000)
+    wait_for_held(page, held, what="the result was not asked for")  # said before it is asked
+    assert spoken(page, "feedback") == ["ZZZZ: not on the board", "Time!"]
+    assert spoken(page, "clock-minute") == ["1 minute left"]
+    assert spoken(page, "clock-news") == ["10 seconds left"]
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#results:not([hidden])")
+    page.wait_for_function("() => document.activeElement.id === 'results-title'")
+    report = page.locator("#results").aria_snapshot().splitlines()
+    assert report[:2] == ['- region "Result":', '  - heading "Your result" [level=2]'], report
+    assert report[2].startswith('  - paragraph: "boggle daily 2026-11-23'), report
+    tab_to(page, "daily-start")
+    assert page.text_content("#daily-start") == "Play today's board again"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#round:not([hidden])")
+    page.wait_for_function("() => document.activeElement.id === 'word-input'")
