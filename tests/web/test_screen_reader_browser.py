@@ -203,3 +203,27 @@ def test_a_daily_round_walked_with_the_keyboard_alone(pages: Pages, server: Serv
     page.keyboard.press("Enter")
     page.wait_for_selector("#round:not([hidden])")
     page.wait_for_function("() => document.activeElement.id === 'word-input'")
+
+
+def test_the_boards_kept_for_offline_play_are_not_said_after_each_round(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The line of boards kept for offline rounds (a status) was emptied as a round started
+    and set again as it ended: "3 boards kept for offline play." was said after every round's
+    "Time!", in the middle of its report. It is hidden for a round, and said when its count
+    changes only."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_function(
+        "() => document.getElementById('play-offline').textContent.includes('3 boards')"
+    )
+    page.evaluate(RECORD_MESSAGES, ["play-offline"])
+    page.fill("#play-time", "5")
+    for start in ("#play-start", "#play-again"):
+        page.click(start)
+        page.wait_for_selector("#play-form:not([hidden])")
+        assert page.locator("#play-offline").is_hidden()
+        page.wait_for_selector("#play-results:not([hidden])", timeout=30_000)
+        page.wait_for_selector("#play-offline:not([hidden])")
+    page.wait_for_timeout(500)  # the count asked for again after the round: no change said
+    assert said(page, "play-offline") == []
+    assert page.text_content("#play-offline") == "3 boards kept for offline play."

@@ -415,9 +415,12 @@ function chosenList() {
   return { name: option.value, title: option.textContent, language, languageName };
 }
 
+// The line of boards kept for offline rounds (a status): its text set only when it changes,
+// so the same count back after a round is not said again (it was emptied for the round and
+// set again, and "3 boards kept for offline play." came after each round's "Time!").
 function showKept(text) {
   const line = $("play-offline");
-  line.textContent = text;
+  if (line.textContent !== text) line.textContent = text;
   line.hidden = !text;
 }
 
@@ -544,7 +547,7 @@ function showRound(round) {
     $("play-hint").disabled = true;
     $("play-hint-text").textContent = offlineNote(round);
   }
-  showKept("");
+  $("play-offline").hidden = true;  // hidden for the round, its text kept (showKept)
   showRoundScore(0, 0);
   tick();
   if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
