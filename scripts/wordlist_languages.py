@@ -77,14 +77,16 @@ SOURCES: dict[str, LanguageSource] = {
             "the OpenTaal project (Simon Brouwer, Sander van Geloven and others) are in "
             "Debian's copyright file below. Word list by OpenTaal, https://www.opentaal.org/. "
             "Changes: trimmed to words of at most 10 letters, accents folded, Roman "
-            "numerals (ccc, mcm) and abbreviations without a vowel (bbc, dvd) dropped.",
+            "numerals (ccc, mcm), abbreviations written in capitals (NATO) and "
+            "abbreviations without a vowel (dvd) dropped.",
             "Dutch (wdutch, OpenTaal): words of up to 10 letters, accents folded, [ij] cubes",
             max_letters=10,
             # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the
-            # Dutch words mix (a blend), mi (the note), xi (the Greek letter).
-            numerals_kept=frozenset({"mix", "mi", "xi"}),
-            # OpenTaal lists 271 words without a vowel: abbreviations (bbc, dvd, html, cd,
-            # and xlx), and these interjections, which Dutch dictionaries hold as words.
+            # Dutch words mix (a blend), mi (the note); its xi is XI, the numeral, in
+            # capitals only (the profile drops it).
+            numerals_kept=frozenset({"mix", "mi"}),
+            # OpenTaal lists 271 words without a vowel: abbreviations (dvd, btw, cd; those in
+            # capitals, BBC and XLX, go as such), and these interjections, Dutch words.
             vowelless_kept=frozenset({"brr", "hm", "pst", "st"}),
         ),
         LanguageSource(
@@ -96,14 +98,16 @@ SOURCES: dict[str, LanguageSource] = {
             "Alberto Simoes, Rui Vilela) is under GPL-2+, LGPL-2.1+ or MPL-1.1; boggle "
             "takes MPL-1.1, whose full text follows Debian's copyright file. The shipped "
             "file is the list's words of at most 10 letters, normalised (accents folded "
-            "except ç), less Roman numerals and abbreviations without a vowel (bbc, dvd); "
+            "except ç), less Roman numerals, abbreviations written in capitals (NATO) and "
+            "abbreviations without a vowel (kg); "
             "the original is Debian's wportuguese package and "
             "http://natura.di.uminho.pt/.",
             "European Portuguese (wportuguese): words of up to 10 letters, accents folded except ç",
             max_letters=10,
             # Kept: mi (the note), li (read), vi (saw), xi (the interjection).
             numerals_kept=frozenset({"mi", "li", "vi", "xi"}),
-            # The list's 124 words without a vowel are abbreviations (cnn, gnr, pdf, xml).
+            # The list's 124 words without a vowel are abbreviations (CNN, GNR in capitals;
+            # kg, sr in lower case).
             vowelless_kept=frozenset(),
             licence_text="MPL-1.1",
         ),
@@ -116,8 +120,9 @@ SOURCES: dict[str, LanguageSource] = {
             "https://sjp.pl/) is under GPL-2, LGPL-2.1, MPL-1.1, Apache-2.0 or CC-BY-4.0; "
             "boggle takes Apache-2.0, whose full text follows Debian's copyright file. "
             "Changes: the list is trimmed to words of at most 8 letters (4.3 million "
-            "inflected forms in all; the words a board can hold are short), and only "
-            "all-lowercase words are kept.",
+            "inflected forms in all; the words a board can hold are short), only "
+            "all-lowercase words are kept, and abbreviations written in capitals only "
+            "(NATO, PKP) are dropped.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
             # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
@@ -170,7 +175,9 @@ def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
 
 
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
-    """The package's words, normalised by the language's profile and trimmed."""
+    """The package's words, normalised by the language's profile (which drops the words
+    the list writes only in capitals, its abbreviations: ``NATO``, ``PKP``) and trimmed: where
+    the source says so, less Roman numerals and words without a vowel letter."""
     words = PROFILES[source.code].normalise_words(raw_lines(unpacked, source))
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)

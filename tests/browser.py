@@ -1,5 +1,6 @@
 """Headless Chromium (the system's, driven by Playwright) for the browser tests: the browser,
-and pages that collect JavaScript errors and Content-Security-Policy violations.
+pages that collect JavaScript errors and Content-Security-Policy violations, and whether an
+element is in view (:func:`in_view`, :func:`wait_in_view`).
 
 Needs the `chromium-headless-shell` package, or else `chromium` (`.ci/install-browser` installs
 the first); without either a test skips with a reason locally and fails in CI.
@@ -103,6 +104,44 @@ def stop_clock(page: Any) -> None:
     verdict's bubble, 1.6 s) is still there however slowly a loaded machine reads it."""
     now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
     page.clock.pause_at(now + timedelta(seconds=1))
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element is wholly inside the page's viewport (from top to foot and side
+    to side) as it is scrolled now, and not empty."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return bool(
+        box
+        and box["height"] > 0
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+    )
+
+
+IN_VIEW = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element || getComputedStyle(element).visibility === "hidden") return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0
+    && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+}"""
+
+
+def wait_in_view(page: Any, selector: str, timeout: float | None = None) -> None:
+    """Back once the element is shown and wholly inside the viewport (as :func:`in_view`
+    reads it), however the page gets it there (it scrolls after an action), within
+    ``timeout`` ms (the page's own limit without one); else an AssertionError that gives
+    where the element was."""
+    from playwright.sync_api import TimeoutError as TimedOut
+
+    try:
+        page.wait_for_function(IN_VIEW, arg=selector, timeout=timeout)
+    except TimedOut as error:
+        box = page.locator(selector).bounding_box()
+        raise AssertionError(f"{selector} is not in view: {box}") from error
 
 
 class Pages:

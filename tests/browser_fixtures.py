@@ -1,13 +1,16 @@
 """Fixtures the browser tests share, a plugin of tests/conftest.py: a `boggle serve` for
 the module, the system's Chromium (driven by Playwright) for the module, a fresh set of
 browser contexts for each test (``pages``, called ``players`` by the room and challenge
-tests), the solver's page showing FXIE (``page``), and a server whose rooms keep the test's
-clock (a room's round ends when the test moves it) and play the same boards each run. A
+tests), the solver's page showing FXIE (``page``), a server whose rooms keep the test's
+clock (a room's round ends when the test moves it) and play the same boards each run, and the
+accessibility tests' axe-core script (``axe_source``) and colour ``scheme`` (light, then
+dark: tests/page_audit.py). A
 module that needs another server defines its own (:func:`serve_process.serving` starts
 it)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +18,7 @@ from typing import Any
 
 import pytest
 from browser import Pages, chromium
+from page_audit import AXE, SCHEMES
 from room_boards import FXIE, RoomClock, same_boards
 from serve_process import ServeProcess, serving, warm_up
 
@@ -33,6 +37,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
 def browser() -> Iterator[Any]:
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture(params=SCHEMES)
+def scheme(request: pytest.FixtureRequest) -> str:
+    """The colour scheme the browser says the system has (the pages follow it)."""
+    return str(request.param)
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        message = f"axe-core is not installed at {AXE}: run .ci/install-axe (npm)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE.read_text(encoding="utf-8")
 
 
 @pytest.fixture()

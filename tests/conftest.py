@@ -1,14 +1,16 @@
 """The fixtures every test may ask for: ENABLE2K from ../shared/data (``enable_path``,
-``enable``), ``frozen_heap``, a Dask ``cluster``, and the browser tests' (browser_fixtures.py,
-loaded as a plugin); and what every test runs under: a cache and a data folder of the
-suite's own, never the user's, and the Hypothesis profile. The other shared helpers are the
-modules beside it (docs/architecture.md, "Where the tests are")."""
+``enable``), a module's own small word list in a file (``small_list``), a small real disk
+to fill (``full_disk``), ``frozen_heap``, a Dask ``cluster``, and the browser tests'
+(browser_fixtures.py, loaded as a plugin); and what every test runs under: a cache and a
+data folder of the suite's own, never the user's, and the Hypothesis profile. The other
+shared helpers are the modules beside it (docs/architecture.md, "Where the tests are")."""
 
 from __future__ import annotations
 
 import gc
 import os
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -77,6 +79,17 @@ def enable(enable_path: Path) -> Lexicon:
 
 
 @pytest.fixture()
+def small_list(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The path (as ``--dict`` takes it) of ``small.txt`` in the test's ``tmp_path``: the
+    asking module's ``SMALL_LIST_WORDS``, or without them its ``WORDS``, one a line."""
+    module = request.module
+    words = getattr(module, "SMALL_LIST_WORDS", None) or module.WORDS
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join(words) + "\n")
+    return str(path)
+
+
+@pytest.fixture()
 def frozen_heap() -> Iterator[None]:
     """The objects the tests before this one left are set apart from the garbage collector
     (``gc.freeze``) while it runs: memory measuring calls ``gc.collect()`` dozens of times,
@@ -86,6 +99,31 @@ def frozen_heap() -> Iterator[None]:
         yield
     finally:
         gc.unfreeze()
+
+
+@pytest.fixture()
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 64 KiB file system (tmpfs) in the test's ``tmp_path``, so that a write really
+    meets ENOSPC once the test has filled it; needs root to mount it (skips, saying why)."""
+    mount = shutil.which("mount")
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if os.geteuid() != 0 or mount is None:
+        pytest.skip(
+            "a real full disk needs root to mount a small tmpfs (the ENOSPC path "
+            "is also tested above with a simulated error)"
+        )
+    done = subprocess.run(
+        [mount, "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)],
+        capture_output=True,
+        timeout=10,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], timeout=10, check=False)
 
 
 @pytest.fixture(scope="module")

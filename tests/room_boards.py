@@ -8,7 +8,9 @@ that a loaded machine may not finish its words in.
 
 from __future__ import annotations
 
-from boggle import Board
+from typing import Any
+
+from boggle import Board, load_lexicon, solve
 from boggle.rooms import RoomSettings
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import lexicon_profile
@@ -16,6 +18,14 @@ from boggle.wordlists.spelling import lexicon_profile
 FXIE = "fxie amlo ewbx astu"
 """The 4x4 board of the tests (the solo and challenge pages' too): words of one to five
 points, more than six of them, some of them missed by any player in a test."""
+
+
+def fxie_word(length: int) -> dict[str, Any]:
+    """The first word of ``length`` letters on FXIE in the default list (as the solver lists
+    them), as a page's round shows it: its ``word``, ``points`` and ``path``."""
+    words = solve(Board.parse(FXIE), load_lexicon()).words
+    found = next(entry for entry in words if len(entry.word) == length)
+    return {"word": found.word, "points": found.points, "path": [list(cell) for cell in found.path]}
 
 
 def same_boards(settings: RoomSettings, lexicon: Lexicon | None = None) -> Board:

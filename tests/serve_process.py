@@ -134,18 +134,24 @@ class ServeProcess:
 
 
 @contextmanager
-def serving(data: Path | None, *extra: str) -> Iterator[ServeProcess]:
+def serving(data: Path | None, *extra: str, warm: bool = True) -> Iterator[ServeProcess]:
     """`boggle serve --data DATA EXTRA...` (:class:`ServeProcess`), warmed (:func:`warm_up`)
-    before it is given and stopped after: a module's server, as a fixture gives it::
+    before it is given unless ``warm`` is false (a test of what a fresh server does first,
+    or of limits the warm-up's requests would count against), and stopped after, however
+    the block ends: a module's server, as a fixture gives it::
 
         @pytest.fixture(scope="module")
         def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
             with serving(tmp_path_factory.mktemp("data"), "--solve-timeout", "60") as running:
                 yield running
+
+    or a test's own (``with serving(tmp_path, "--rooms-per-address", "0", warm=False) as
+    server: ...``).
     """
     running = ServeProcess(data, *extra)
     try:
-        warm_up(running.url)
+        if warm:
+            warm_up(running.url)
         yield running
     finally:
         running.stop()

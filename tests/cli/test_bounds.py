@@ -33,13 +33,6 @@ prove = importlib.import_module("boggle.search.prove")  # the package names a fu
 WORDS = ["tea", "eat", "ate", "tee", "seat", "eats", "east", "sate", "teas", "tease"]
 
 
-@pytest.fixture
-def small_list(tmp_path: Path) -> str:
-    path = tmp_path / "small.txt"
-    path.write_text("\n".join(WORDS) + "\n")
-    return str(path)
-
-
 def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
     status = main(argv)
     err = capsys.readouterr().err

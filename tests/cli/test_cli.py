@@ -8,14 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from boggle.cli.main import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from command_line import run_cli as run
 
 
 def test_solve_text(capsys: pytest.CaptureFixture[str], enable_path: Path) -> None:

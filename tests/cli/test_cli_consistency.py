@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from command_line import run_cli as run
 from hypothesis import given
 from hypothesis import strategies as st
 from interruptible import interruptible
@@ -28,12 +29,6 @@ def words(tmp_path: Path) -> Path:
     path = tmp_path / "words.txt"
     path.write_text("fame\nmile\nlimb\nlime\neast\n")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize(

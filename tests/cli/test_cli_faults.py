@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_line import run_without
 
 from boggle import load_lexicon
 from boggle.model.errors import LexiconError
@@ -136,25 +137,6 @@ def test_deeply_nested_json_is_one_line(tmp_path: Path) -> None:
 def test_a_nul_in_a_word_list_path_is_a_lexicon_error() -> None:
     with pytest.raises(LexiconError, match="not a valid path"):
         load_lexicon("a\x00.txt")
-
-
-WITHOUT = """\
-import sys
-for name in sys.argv[1].split(","):
-    sys.modules[name] = None  # 'import name' now fails as if it were not installed
-from boggle.cli.main import main
-sys.exit(main(sys.argv[2:]))
-"""
-
-
-def run_without(modules: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run the command line as if the packages ``modules`` (comma-separated) were absent."""
-    return subprocess.run(
-        [sys.executable, "-c", WITHOUT, modules, *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
 
 
 def test_bench_memory_without_numpy_marks_pathtable_refused(tmp_path: Path) -> None:

@@ -221,6 +221,21 @@ def test_an_accented_word_is_not_given_a_guess_at_its_unaccented_spelling(
     assert json.loads(capsys.readouterr().out)["base"] == "cine-camera"
 
 
+def test_a_heading_names_only_the_spellings_whose_meaning_is_shown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`define ole` was headed "OLE (also olé)" above "as in good ole boy", a meaning olé
+    does not have (olé has no entry of its own): the heading names OLE alone; CAFE, whose
+    meaning café shares (define café gives it), still names both."""
+    assert main(["define", "ole"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading.startswith("OLE") and "olé" not in heading
+    assert main(["define", "ole", "--json"]) == 0
+    assert "written" not in json.loads(capsys.readouterr().out)
+    assert main(["define", "cafe"]) == 0
+    assert capsys.readouterr().out.startswith("CAFE (also café)\n  1. a small restaurant")
+
+
 def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", "casa", "--language", "es", "--json"]) == 0
     url = json.loads(capsys.readouterr().out)["url"]

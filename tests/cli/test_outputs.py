@@ -5,33 +5,15 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from command_line import run_without
 
 from boggle.cli.main import main
 from boggle.files.cache import atomic_file
 from boggle.model.errors import OutputError
-
-WITHOUT = """\
-import sys
-for name in sys.argv[1].split(","):
-    sys.modules[name] = None  # 'import name' now fails as if it were not installed
-from boggle.cli.main import main
-sys.exit(main(sys.argv[2:]))
-"""
-
-
-def run_without(modules: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", WITHOUT, modules, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=cwd,
-    )
 
 
 @pytest.fixture

@@ -370,6 +370,14 @@ def test_a_folded_word_found_or_missed_is_shown_as_written() -> None:
     assert "  AREA (área)  1" in lines and "  ERA          1" in lines
 
 
+def test_a_folded_word_found_again_is_named_as_when_it_was_found() -> None:
+    """A French player who typed ÂTRE twice read "ATRE (âtre): +1 point", then "ATRE: already
+    found", as though it were another word: the second verdict names it the same way."""
+    lines = played(["aer aea xxx", "--dict", "es"], "aérea\naerea\n").splitlines()
+    assert "  AEREA (aérea): +2 points (score 2)" in lines
+    assert "  AEREA (aérea): already found" in lines
+
+
 def test_the_words_to_learn_of_a_folded_list_are_shown_and_linked_as_written() -> None:
     """A Spanish learner reads AEREA as aérea, and its link opens aérea's entry."""
     lines = words_to_learn(["aer aea xxx", "--dict", "es"], "rea\n")

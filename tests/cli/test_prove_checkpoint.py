@@ -27,13 +27,6 @@ from boggle.wordlists.lexicon import Lexicon
 WORDS = ["tea", "eat", "ate", "tee", "seat", "east", "teas", "sate", "aster", "rates", "stare"]
 
 
-@pytest.fixture
-def small_list(tmp_path: Path) -> str:
-    path = tmp_path / "small.txt"
-    path.write_text("\n".join(WORDS) + "\n")
-    return str(path)
-
-
 def prove_argv(small_list: str, checkpoint: Path | str, *extra: str) -> list[str]:
     return [
         "prove", "--size", "2x3", "--above", "3", "--buckets", "2", "--dict", small_list,

@@ -9,11 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
+from command_line import run_cli as run
 
 from boggle import Lexicon, LexiconError
 from boggle.cli.commands.bench._shared import describe
 from boggle.cli.commands.serve import parse_dict_files
-from boggle.cli.main import describe_os_error, main
+from boggle.cli.main import describe_os_error
 
 ODD_NAME = "my\tlist .txt"  # a tab and a space: unquoted, where the name ends is unclear
 SHOWN = "'my\\tlist .txt'"
@@ -25,12 +26,6 @@ def odd_list(tmp_path: Path) -> Path:
     path = tmp_path / ODD_NAME
     path.write_text("fame\nlime\nmile\n", encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_stats_names_its_list_quoted_and_json_as_it_is(

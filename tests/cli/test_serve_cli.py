@@ -291,6 +291,24 @@ def test_round_processes_past_four_a_core_are_refused_before_any_start(
         Limits(round_processes=10**30)
 
 
+def test_offline_boards_past_ten_are_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--offline-boards N`` (0 turns offline play off) is checked before the server
+    starts: past 10, or below 0, one line and exit 2."""
+    from boggle.web import server
+
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(server, "BoundedServer", started)
+    for count, said in (("11", "from 0 to 10, got 11"), ("-1", "")):
+        argv = ["serve", "--offline-boards", count, "--data", str(tmp_path), "--port", "18794"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "--offline-boards" in err and said in err and err.count("\n") == 1, err
+
+
 def _free_port() -> int:
     """A port free on every address (`--host 0` checks 0.0.0.0: a port free on loopback only,
     another test process's server on it elsewhere, was refused once in CI)."""

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +17,6 @@ pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install 
 pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[analysis]'")
 
 WORDS = ["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears", "rates", "treats"]
-
-
-@pytest.fixture
-def small_list(tmp_path: Path) -> str:
-    path = tmp_path / "words.txt"
-    path.write_text("\n".join(WORDS) + "\n")
-    return str(path)
 
 
 def stats(capsys: pytest.CaptureFixture[str], small_list: str, *argv: str) -> tuple[int, str]:
@@ -104,36 +94,11 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
     assert leftovers(tmp_path) == []
 
 
-@pytest.fixture
-def full_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 64 KiB file system (tmpfs) nearly full, so a write really meets ENOSPC; needs
-    root."""
-    mount = shutil.which("mount")
-    folder = tmp_path / "small"
-    folder.mkdir()
-    if os.geteuid() != 0 or mount is None:
-        pytest.skip(
-            "a real full disk needs root to mount a small tmpfs (the ENOSPC path "
-            "is also tested above with a simulated error)"
-        )
-    done = subprocess.run(
-        [mount, "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)],
-        capture_output=True,
-        timeout=10,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
-        (folder / "filler").write_bytes(b"x" * 56 * 1024)
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], timeout=10, check=False)
-
-
 @pytest.mark.parametrize("existing", [False, True])
 def test_a_real_full_disk_leaves_no_partial_plot(
     full_disk: Path, small_list: str, capsys: pytest.CaptureFixture[str], existing: bool
 ) -> None:
+    (full_disk / "filler").write_bytes(b"x" * 56 * 1024)  # nearly full
     plot = full_disk / "hist.svg"
     argv = ["--plot", str(plot)]
     if existing:

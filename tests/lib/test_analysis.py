@@ -14,33 +14,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from command_line import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import BoggleError, Lexicon
-from boggle.cli.main import main
 from boggle.engines import engine_names, engines, get_engine
 from boggle.model.rules import CLASSIC
 from boggle.study import hashstats, memory, runtime, trie_dot
 from boggle.study.paths import path_table
 
 WORDS = ["cab", "abaca", "dog", "god", "good", "zebra", "act", "cat", "tac", "a"]
+SMALL_LIST_WORDS = [*WORDS, "quote", "dote", "tote", "note", "tone"]  # conftest's small_list
 lowercase_words = st.lists(
     st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), max_size=60
 )
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-@pytest.fixture()
-def small_list(tmp_path: Path) -> Path:
-    path = tmp_path / "small.txt"
-    path.write_text("\n".join([*WORDS, "quote", "dote", "tote", "note", "tone"]) + "\n")
-    return path
 
 
 # --- letter-set hash ---------------------------------------------------------------
@@ -269,12 +257,12 @@ def test_prefix_set() -> None:
 
 
 def test_bench_runtime_writes_csv_and_plots(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: str
 ) -> None:
     out_dir = tmp_path / "runtime"
     status, out, err = run_cli(
         capsys, "bench", "runtime", "--sizes", "2-4", "--repeat", "2",
-        "--engine", "trie", "--dict", str(small_list), "--out", str(out_dir),
+        "--engine", "trie", "--dict", small_list, "--out", str(out_dir),
     )  # fmt: skip
     assert status == 0, err
     assert "trie" in out and "R^2" in out
@@ -292,10 +280,10 @@ def test_bench_runtime_writes_csv_and_plots(
 
 
 def test_bench_runtime_defaults_to_every_engine(
-    capsys: pytest.CaptureFixture[str], small_list: Path
+    capsys: pytest.CaptureFixture[str], small_list: str
 ) -> None:
     status, out, _ = run_cli(
-        capsys, "bench", "runtime", "--sizes", "2", "--repeat", "1", "--dict", str(small_list)
+        capsys, "bench", "runtime", "--sizes", "2", "--repeat", "1", "--dict", small_list
     )
     assert status == 0
     table = out.splitlines()[3:]
@@ -303,10 +291,10 @@ def test_bench_runtime_defaults_to_every_engine(
 
 
 def test_bench_hash_table_and_files(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: str
 ) -> None:
     status, out, _ = run_cli(
-        capsys, "bench", "hash", "--bits", "2-5", "--dict", str(small_list), "--out", str(tmp_path)
+        capsys, "bench", "hash", "--bits", "2-5", "--dict", small_list, "--out", str(tmp_path)
     )
     assert status == 0
     words = Lexicon.from_file(small_list).words
@@ -319,15 +307,15 @@ def test_bench_hash_table_and_files(
         assert [int(row["bits"]) for row in csv.DictReader(file)] == [2, 3, 4, 5]
     for stem in ("hash_max_bucket", "hash_nonempty"):
         assert (tmp_path / f"{stem}.png").exists() and (tmp_path / f"{stem}.svg").exists()
-    title = f"Largest bucket against table size ('{small_list.name}')"
+    title = f"Largest bucket against table size ('{Path(small_list).name}')"
     assert title in (tmp_path / "hash_max_bucket.svg").read_text()  # named quoted, as in text
 
 
 @pytest.mark.usefixtures("frozen_heap")
-def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
+def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: str) -> None:
     status, out, _ = run_cli(
         capsys, "bench", "memory", "--hash-bits", "6", "--engine", "trie", "--dict",
-        str(small_list),
+        small_list,
     )  # fmt: skip
     assert status == 0
     assert "Python trie" in out and "engine trie" in out and "2^6 buckets" in out
@@ -336,12 +324,12 @@ def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: Path
 
 @pytest.mark.usefixtures("frozen_heap")
 def test_bench_memory_off_a_terminal_says_each_row_as_it_is_measured(
-    capsys: pytest.CaptureFixture[str], small_list: Path
+    capsys: pytest.CaptureFixture[str], small_list: str
 ) -> None:
     """Off a terminal (no bar) it ran a minute and more for a large list with no output."""
     status, out, err = run_cli(
         capsys, "bench", "memory", "--hash-bits", "6", "--engine", "trie", "--dict",
-        str(small_list),
+        small_list,
     )  # fmt: skip
     assert status == 0
     lines = err.splitlines()
@@ -353,8 +341,8 @@ def test_bench_memory_off_a_terminal_says_each_row_as_it_is_measured(
         assert line != name and row.startswith(name), (line, row)
 
 
-def test_solve_random_is_reproducible(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
-    argv = ["bench", "solve-random", "--size", "3", "--seed", "4", "--dict", str(small_list)]
+def test_solve_random_is_reproducible(capsys: pytest.CaptureFixture[str], small_list: str) -> None:
+    argv = ["bench", "solve-random", "--size", "3", "--seed", "4", "--dict", small_list]
     status, first, _ = run_cli(capsys, *argv, "--engine", "trie")
     _, second, _ = run_cli(capsys, *argv)
     assert status == 0 and "seed 4" in first and "TOTAL SCORE:" in first
@@ -363,15 +351,15 @@ def test_solve_random_is_reproducible(capsys: pytest.CaptureFixture[str], small_
 
 
 def test_trie_command_dot_and_files(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: str
 ) -> None:
-    status, out, _ = run_cli(capsys, "trie", "--dot", "--words", "3", "--dict", str(small_list))
+    status, out, _ = run_cli(capsys, "trie", "--dot", "--words", "3", "--dict", small_list)
     first_three = Lexicon.from_file(small_list).words[:3]
     assert status == 0 and out.strip() == trie_dot.trie_dot(first_three)
     dot_file = tmp_path / "t.dot"
-    status, out, _ = run_cli(capsys, "trie", "--out", str(dot_file), "--dict", str(small_list))
+    status, out, _ = run_cli(capsys, "trie", "--out", str(dot_file), "--dict", small_list)
     assert status == 0 and out == "" and dot_file.read_text().startswith("digraph trie")
-    status, out, _ = run_cli(capsys, "trie", "--words", "2", "--dict", str(small_list))
+    status, out, _ = run_cli(capsys, "trie", "--words", "2", "--dict", small_list)
     assert status == 0 and "nodes" in out
 
 
@@ -414,12 +402,12 @@ def test_bad_input_is_one_line(
 
 
 def test_out_directory_that_is_a_file(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: str
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     status, _, err = run_cli(
-        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out", str(blocker)
+        capsys, "bench", "hash", "--bits", "2", "--dict", small_list, "--out", str(blocker)
     )
     assert status == 2 and "is a file; give a directory" in err and str(blocker) in err
     assert blocker.read_text() == "x"  # the file left as it was
@@ -433,18 +421,18 @@ def test_bench_without_measurement_shows_help(capsys: pytest.CaptureFixture[str]
 def test_plots_without_matplotlib_is_one_line(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
-    small_list: Path,
+    small_list: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
     status, _, err = run_cli(
-        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out", str(tmp_path)
+        capsys, "bench", "hash", "--bits", "2", "--dict", small_list, "--out", str(tmp_path)
     )
     assert status == 2 and "pip install 'boggle[analysis]'" in err
     assert len(err.strip().splitlines()) == 1
     assert not (tmp_path / "hash_buckets.csv").exists()  # matplotlib is checked before any work
     status, _, _ = run_cli(
-        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out",
+        capsys, "bench", "hash", "--bits", "2", "--dict", small_list, "--out",
         str(tmp_path), "--no-plots",
     )  # fmt: skip
     assert status == 0
@@ -544,7 +532,7 @@ def test_an_interrupted_runtime_keeps_what_it_measured() -> None:
 
 
 def test_bench_runtime_ctrl_c_prints_and_writes_the_sizes_measured(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path,
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     """A Ctrl-C wrote nothing and printed nothing of the sizes already measured."""
@@ -554,7 +542,7 @@ def test_bench_runtime_ctrl_c_prints_and_writes_the_sizes_measured(
     out_dir = tmp_path / "runtime"
     status, out, err = run_cli(
         capsys, "bench", "runtime", "--sizes", "2-9", "--repeat", "2",
-        "--engine", "trie", "--dict", str(small_list), "--out", str(out_dir), "--no-plots",
+        "--engine", "trie", "--dict", small_list, "--out", str(out_dir), "--no-plots",
     )  # fmt: skip
     assert status == 130, err
     assert "interrupted after 5 solves (N = 2, 3, 4)" in err and "Traceback" not in err

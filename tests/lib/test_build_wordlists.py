@@ -280,6 +280,7 @@ def fake_language_package(root: Path, source: Any) -> Path:
     words += "mmiv\nxii\ncdlxiv\nmix\ncd\n"  # numerals; mix and cd are Dutch words
     words += "abcdéfghijkl\n"  # written with an accent, but too long for the list
     words += "xlx\nbbc\nbrr\n"  # abbreviations without a vowel; brr, an interjection
+    words += "NATO\nUNESCO\nKAAS\n"  # abbreviations in capitals; kaas is also written so
     (unpacked / str(source.file)).parent.mkdir(parents=True)
     (unpacked / str(source.file)).write_text(words, encoding="utf-8")
     copyright_file = unpacked / str(source.copyright)
@@ -300,8 +301,8 @@ def test_a_language_list_is_built_with_its_profile_and_notice(
     module = __import__("wordlist_languages")
     entry = module.build_language(unpacked, languages["nl"], "1:2.0-1", out, licences)
     text = gzip.decompress((out / "nl.txt.gz").read_bytes()).decode("utf-8")
-    # accents folded, Capitalised and hyphenated words, numerals and abbreviations without a
-    # vowel (cd, xlx, bbc) dropped, at most 10 letters
+    # accents folded, Capitalised and hyphenated words, numerals, abbreviations without a
+    # vowel (cd, xlx, bbc) and in capitals (NATO, UNESCO) dropped, at most 10 letters
     assert text.split() == ["brr", "een", "ijzer", "kaas", "mix", "zeeegel", "zeer"]
     assert entry["words"] == 7 and entry["language"] == "nl"
     assert entry["licence"] == "BSD-3-Clause"
@@ -341,6 +342,26 @@ def test_abbreviations_without_a_vowel_are_dropped_but_interjections_kept(
     assert script.SOURCES["pt"].vowelless_kept == frozenset()
     # Polish writes words without a vowel letter (mgł, w, z): its list is left as it is
     assert script.SOURCES["pl"].vowelless_kept is None
+
+
+def test_words_the_source_writes_only_in_capitals_are_dropped_in_every_language(
+    script: ModuleType, tmp_path: Path
+) -> None:
+    """NATO, NASA, UNESCO have vowels, and Polish abbreviations (PKP, PZU) and words (w, z,
+    mgła) alike may have none: the source's capitals mark the abbreviation in every language,
+    so a word it writes only in capitals goes, and one it also writes in lower case stays."""
+    module = __import__("wordlist_languages")
+    lines = ["NATO", "NASA", "nasa", "PKP", "PZU", "W", "w", "z", "mgła", "mgły", "kot", "ŁKS"]
+    for code in script.SOURCES:
+        source = script.SOURCES[code]
+        unpacked = tmp_path / code
+        (unpacked / str(source.file)).parent.mkdir(parents=True)
+        (unpacked / str(source.file)).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        words = module.read_list(unpacked, source)
+        assert not {"nato", "pkp", "pzu"} & set(words), code
+        assert "nasa" in words, code
+    polish = module.read_list(tmp_path / "pl", script.SOURCES["pl"])
+    assert polish == ["kot", "mgła", "mgły", "nasa", "w", "z"]
 
 
 def test_main_refuses_an_unknown_language(script: ModuleType, tmp_path: Path) -> None:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -90,30 +88,6 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
     assert leftovers(tmp_path) == []
     assert cache.store(tmp_path / "entry", b"payload") is False
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
-
-
-@pytest.fixture
-def full_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 64 KiB file system (tmpfs), so a write really meets ENOSPC; needs root."""
-    mount = shutil.which("mount")
-    folder = tmp_path / "small"
-    folder.mkdir()
-    if os.geteuid() != 0 or mount is None:
-        pytest.skip(
-            "a real full disk needs root to mount a small tmpfs (the ENOSPC path "
-            "is also tested above with a simulated error)"
-        )
-    done = subprocess.run(
-        [mount, "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)],
-        capture_output=True,
-        timeout=10,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], timeout=10, check=False)
 
 
 def test_a_real_full_disk_leaves_no_temporary(full_disk: Path) -> None:

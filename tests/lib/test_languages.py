@@ -59,12 +59,29 @@ def german_file(tmp_path: Path) -> Path:
 
 def test_german_profile_keeps_nouns_umlauts_and_writes_ss(german_file: Path) -> None:
     german = load_lexicon(german_file, language="de")
-    assert german.words == ("bar", "bär", "grösse", "haus", "strasse", "usa")
+    # USA, written in capitals in a list of words in lower case, is an abbreviation
+    assert german.words == ("bar", "bär", "grösse", "haus", "strasse")
     assert german.language == "de"
     for word, board in GERMAN_BOARDS.items():
         assert word in words_on(board, german)
     # Without a language the file is read as English: its nouns are taken for proper nouns.
     assert load_lexicon(german_file).words == ("bar", "usa")
+
+
+def test_a_language_list_drops_the_abbreviations_it_writes_in_capitals(tmp_path: Path) -> None:
+    """`boggle play --dict de` took BBC, LCD and AGB (wngerman's abbreviations, written in
+    capitals) for German words: a list that writes its words in lower case or Capitalised
+    marks an abbreviation by its capitals, with or without a vowel (NATO), so a word it
+    writes only in capitals is dropped; one it also writes otherwise stays (CD and cd), as
+    a single letter does, and a list written all in capitals keeps its words."""
+    path = tmp_path / "deutsch.txt"
+    path.write_text("Haus\nBBC\nLCD\nNATO\nCD\ncd\nO\nsage\n", encoding="utf-8")
+    assert load_lexicon(path, language="de").words == ("cd", "haus", "o", "sage")
+    capitals = tmp_path / "capitals.txt"
+    capitals.write_text("HAUS\nSAGE\nBBC\n", encoding="utf-8")
+    assert load_lexicon(capitals, language="de").words == ("bbc", "haus", "sage")
+    for code in ("fr", "da", "it", "sv", "pl"):
+        assert load_lexicon(path, language=code).words[:2] == ("cd", "o"), code
 
 
 def test_german_system_list() -> None:

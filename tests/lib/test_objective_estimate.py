@@ -88,13 +88,6 @@ def test_objective_of_and_any_points_table() -> None:
         with_objective(CLASSIC, "vowels")
 
 
-@pytest.fixture
-def small_list(tmp_path: Path) -> str:
-    path = tmp_path / "words.txt"
-    path.write_text("\n".join(WORDS) + "\n")
-    return str(path)
-
-
 @pytest.mark.parametrize(
     "argv",
     [

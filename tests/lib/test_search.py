@@ -450,13 +450,6 @@ def test_checkpoint_resumes_without_redoing(tmp_path: Path) -> None:
     assert third.resumed == third.top_level and third.boards == first.boards
 
 
-@pytest.fixture
-def small_list(tmp_path: Path) -> str:
-    path = tmp_path / "small.txt"
-    path.write_text("\n".join(WORDS) + "\n")
-    return str(path)
-
-
 @pytest.mark.parametrize(
     "argv",
     [

@@ -189,7 +189,7 @@ def test_language_lists_keep_their_letters() -> None:
 
 ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 REAL_WORDS_LIKE_NUMERALS = {
-    "nl": {"mi", "mix", "xi"},
+    "nl": {"mi", "mix"},  # OpenTaal writes XI, the numeral, in capitals only: not kept
     "pt": {"li", "mi", "vi", "xi"},
     "pl": {"ci", "mdli", "mi", "mix"},
 }
@@ -201,6 +201,24 @@ def test_language_lists_hold_no_roman_numerals_but_real_words(code: str) -> None
     words = words_of_language(f"{code}.txt.gz")
     numerals = {w for w in words if len(w) > 1 and ROMAN_NUMERAL.fullmatch(w)}
     assert numerals == REAL_WORDS_LIKE_NUMERALS[code]
+
+
+IN_CAPITALS = {"nl": {"nato", "nasa", "unesco", "aow"}, "pt": {"nasa", "unesco", "onu"}}
+IN_CAPITALS_PL = {"nato", "pkp", "pzu", "nik"}
+"""Abbreviations the sources write only in capitals (NATO, PKP), which the lists held."""
+
+
+@pytest.mark.parametrize("code", ["nl", "pt", "pl"])
+def test_language_lists_hold_no_abbreviation_their_source_writes_in_capitals(code: str) -> None:
+    """NATO, NASA, UNESCO have vowels, and the Polish PKP none: the lists kept them, which
+    the sources write in capitals, as they write no word; a word they also write in lower
+    case stays (the Portuguese nato, innate; the Polish w, z and aids)."""
+    words = words_of_language(f"{code}.txt.gz")
+    assert not (IN_CAPITALS_PL if code == "pl" else IN_CAPITALS[code]) & words
+    if code == "pt":
+        assert "nato" in words
+    if code == "pl":
+        assert {"w", "z", "aids", "mgła"} <= words
 
 
 VOWELLESS_WORDS = {"nl": {"brr", "hm", "pst", "st"}, "pt": set()}

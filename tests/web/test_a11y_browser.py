@@ -17,11 +17,9 @@ locally and fail in CI.
 from __future__ import annotations
 
 import itertools
-import os
 import re
 import time
 import unicodedata
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,66 +32,13 @@ from challenge_round import (
     make_challenge,
     start_challenge,
 )
+from page_audit import CONTRAST, audit, open_in
+from room_page import ONE_ROUND, create_room
 from serve_process import ServeProcess, get_json
-from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FXIE = "fxie amlo ewbx astu"
-SCHEMES = ["light", "dark"]
-
-
-@pytest.fixture(params=SCHEMES)
-def scheme(request: pytest.FixtureRequest) -> str:
-    """The colour scheme the browser says the system has (the pages follow it)."""
-    return str(request.param)
-
-
-# a CSS colour's relative luminance (WCAG 2)
-LUMINANCE = """(css) => {
-  const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map(Number).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}"""
-
-
-def open_in(pages: Pages, url: str, scheme: str, **options: Any) -> Any:
-    """The page at ``url`` in a browser whose system is in the colour ``scheme``, once the
-    page is seen to follow it (its background dark in the dark scheme, light in the light
-    one), so an audit cannot pass on the other scheme's colours."""
-    page = pages.open(url, color_scheme=scheme, **options)
-    background = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
-    level = page.evaluate(f"(css) => ({LUMINANCE})(css)", background)
-    assert (level < 0.05) == (scheme == "dark"), f"{scheme} scheme, background {background}"
-    return page
-
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.is_file():
-        message = f"axe-core is not installed at {AXE}: run .ci/install-axe (npm)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return AXE.read_text(encoding="utf-8")
-
-
-def audit(page: Any, axe_source: str, state: str) -> None:
-    """axe-core's rules (WCAG 2 A and AA, and best practices) on the page as it is now:
-    no violation of serious or critical impact."""
-    # evaluated through the DevTools protocol, which the page's script policy does not cover
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(axe_source)
-    violations = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-            .filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => `${v.id} (${v.impact}): ${v.help} at `
-                 + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
-    )
-    assert violations == [], f"{state}: {violations}"
 
 
 def test_the_front_door_and_the_solver(
@@ -300,14 +245,6 @@ def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeP
     assert page.locator("#solve-panel").is_visible()
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("() => document.activeElement.id") == "tab-play"
-
-
-CONTRAST = """([text, property, background]) => {
-  const luminance = LUMINANCE;
-  const fore = luminance(getComputedStyle(document.querySelector(text))[property]);
-  const back = luminance(getComputedStyle(document.querySelector(background)).backgroundColor);
-  return (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05);
-}""".replace("LUMINANCE", LUMINANCE)
 
 
 def test_step_numbers_letters_and_focus_rings_have_contrast(

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient
-from serve_process import ServeProcess, get_json
+from serve_process import get_json, serving
 
 from boggle import Board, judge_round, load_lexicon, solve
 from boggle.rooms import ChallengeLimits, RoomsConfig
@@ -280,19 +280,13 @@ def test_the_routes_are_in_the_openapi_description(client: TestClient) -> None:
 
 
 def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> None:
-    server = ServeProcess(tmp_path)
-    try:
+    with serving(tmp_path, warm=False) as server:
         made = get_json(f"{server.url}/api/challenges", {"board": FXIE, "seconds": 60})
         code = made["code"]
         assert made["url"] == f"{server.url}/challenge/{code}"
         get_json(f"{server.url}/api/challenges/{code}/results", {"name": "ann", "words": WORDS[:4]})
-    finally:
-        server.stop()
-    again = ServeProcess(tmp_path)
-    try:
+    with serving(tmp_path, warm=False) as again:
         shown = get_json(f"{again.url}/api/challenges/{code}")
-    finally:
-        again.stop()
     assert shown["board"] == FXIE and shown["seconds"] == 60
     assert [(r["name"], r["count"]) for r in shown["results"]] == [("ann", 4)]
     assert shown["results"][0]["score"] == sum(w.points for w in SOLUTION.words[:4])

@@ -24,8 +24,8 @@ from challenge_round import (
     play_challenge,
     start_challenge,
 )
+from room_page import FAMILY, type_name, utf16_units
 from serve_process import ServeProcess, get_json, serving
-from test_rooms_browser import FAMILY, type_name, utf16_units
 
 from boggle import Board, load_lexicon, solve
 from boggle.rooms.challenges import ChallengeLimits
@@ -778,6 +778,12 @@ def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
     eve.reload()  # the round goes on with its words as they were listed
     eve.wait_for_selector("#board .cube")
     assert item.text_content() == "aérea +2"
+    eve.fill("#word-input", "aérea")  # typed again: named as when it was found
+    eve.press("#word-input", "Enter")
+    eve.wait_for_function(
+        "said => document.querySelector('#feedback').textContent === said",
+        arg="AEREA (aérea): already found",
+    )
     end_challenge(eve)  # the words only eve found, in the results' table, likewise
     only = eve.locator("#challenge-results tr[data-name='eve'] .word[data-word='aerea']")
     assert only.text_content() == "aérea"

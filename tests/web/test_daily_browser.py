@@ -132,6 +132,13 @@ def test_a_spanish_daily_round_names_its_words_as_spanish_writes_them(
     page.reload()  # the round goes on with its words as they were listed
     item.wait_for()
     assert item.text_content() == f"{written} +{typed['points']}"
+    # typed again, it is named as when it was found (it was AGONIA: already found)
+    page.fill("#word-input", typed["written"][0])
+    page.press("#word-input", "Enter")
+    page.wait_for_function(
+        "said => document.querySelector('#feedback').textContent === said",
+        arg=f"{typed['word'].upper()} ({written}): already found",
+    )
     page.click("#daily-stop")
     button = page.locator(f"#unfound .word[data-word='{missed['word']}']")
     button.wait_for()
@@ -270,3 +277,32 @@ def test_a_word_still_being_checked_when_the_round_is_stopped_counts(
     held[0].continue_()
     page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
     assert page.locator("#share-line").get_attribute("data-words") == "1"
+
+
+def test_a_link_to_another_lists_daily_board_opens_that_board_not_the_round_kept(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A `/daily?dict=pt` link followed during a Dutch daily round took up the Dutch round
+    again (its list and board), the link's list set aside: the link's board is the one the
+    page starts, and a link to the round's own board still takes the round up again."""
+    for code in ("nl", "pt"):  # each list read before the pages ask (slow on a loaded machine)
+        get_json(server.url + f"/api/daily?date={DAILY}&size=4&dictionary={code}", timeout=60)
+    page = pages.open(server.url + f"/daily?date={DAILY}&size=4&dict=nl", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    page.wait_for_selector("#board .cube")
+    page.goto(server.url + f"/daily?date={DAILY}&size=4&dict=pt")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#daily-dict").input_value() == "pt"
+    assert page.locator("#round").is_hidden()  # not the Dutch round
+    assert page.locator("#daily-start").text_content() == "Start the round"
+    with page.expect_response(lambda response: "/api/daily?" in response.url) as answer:
+        page.click("#daily-start")
+    assert answer.value.json()["dictionary"] == "pt"
+    page.wait_for_selector("#round:not([hidden])")
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#feedback:not(:empty)")
+    page.goto(server.url + f"/daily?date={DAILY}&size=4&dict=pt")  # the round's own board
+    page.wait_for_selector("#round:not([hidden])")
+    assert page.locator("#daily-dict").input_value() == "pt"

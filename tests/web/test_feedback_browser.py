@@ -30,8 +30,8 @@ from challenge_round import (
     start_challenge,
 )
 from room_boards import FXIE
+from room_page import ONE_ROUND, create_room
 from serve_process import ServeProcess, get_json, serving
-from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 

@@ -17,22 +17,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import test_a11y_browser as a11y
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages, stop_clock
 from browser_fixtures import ClockedServer
 from challenge_round import end_challenge, make_challenge, start_challenge
+from page_audit import CONTRAST, audit, open_in
+from room_boards import FXIE, fxie_word
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
 
-# the audit's fixtures: axe-core's script, and the colour scheme (light, then dark)
-axe_source = a11y.axe_source
-scheme = a11y.scheme
-audit, open_in, CONTRAST = a11y.audit, a11y.open_in, a11y.CONTRAST
-
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-FXIE = "fxie amlo ewbx astu"
 SHORT_PULSE = [35]
 DOUBLE_PULSE = [40, 70, 40]
 
@@ -87,12 +82,6 @@ def solo_round(pages: Pages, server: ServeProcess, **options: Any) -> Any:
     page.wait_for_selector("#play-form:not([hidden])")
     page.wait_for_selector("#board .cube")
     return page
-
-
-def fxie_word(length: int) -> dict[str, Any]:
-    words = solve(Board.parse(FXIE), load_lexicon()).words
-    found = next(entry for entry in words if len(entry.word) == length)
-    return {"word": found.word, "points": found.points, "path": [list(cell) for cell in found.path]}
 
 
 def enter(page: Any, word: str, box: str = "#play-input") -> None:

@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PHONE, Pages, stop_clock, wait_for_held
+from browser import ARTIFACTS, PHONE, Pages, in_view, stop_clock, wait_for_held, wait_in_view
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import LONG_ROUND, enter_words, make_challenge, start_challenge
+from room_page import create_and_start_a_round
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -45,20 +46,6 @@ def kept(word: str, **fields: Any) -> dict[str, Any]:
 def word_of(n: int) -> str:
     """The ``n``-th of many made-up words: "waaa", "waab", ..."""
     return "w" + chr(97 + n // 676 % 26) + chr(97 + n // 26 % 26) + chr(97 + n % 26)
-
-
-def in_view(page: Any, selector: str) -> bool:
-    """Whether the element is wholly inside the page's viewport as it is scrolled now."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    return bool(
-        box
-        and box["height"] > 0
-        and box["y"] >= 0
-        and box["y"] + box["height"] <= size["height"]
-        and box["x"] >= 0
-        and box["x"] + box["width"] <= size["width"]
-    )
 
 
 def shown(page: Any, selector: str) -> None:
@@ -178,16 +165,6 @@ def test_my_words_error_stays_until_tapped(
     )
 
 
-def wait_in_view(page: Any, selector: str) -> bool:
-    """Whether the element comes wholly inside the viewport within a few seconds (a page
-    scrolls it there after the action)."""
-    for _ in range(30):
-        if page.locator(selector).is_visible() and in_view(page, selector):
-            return True
-        page.wait_for_timeout(100)
-    return False
-
-
 def daily_round(pages: Pages, server: ServeProcess) -> Any:
     page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
     page.click("#daily-start")
@@ -235,7 +212,7 @@ def test_a_challenge_s_result_the_server_refused_is_said_in_view(
     )
     page.click("#challenge-stop")
     page.wait_for_selector("#error:not([hidden]):has-text('(502)')")
-    assert wait_in_view(page, "#error"), page.locator("#error").bounding_box()
+    wait_in_view(page, "#error", timeout=3_000)
     assert in_view(page, "#rename-button")
     SHOT_DIR.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOT_DIR / "challenge-post-failed.png"))
@@ -255,7 +232,7 @@ def test_the_daily_board_s_words_that_did_not_count_are_said_in_view(
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden])")
     page.wait_for_selector("#error:not([hidden]):has-text('did not answer for FAME')")
-    assert wait_in_view(page, "#error"), page.locator("#error").bounding_box()
+    wait_in_view(page, "#error", timeout=3_000)
 
 
 def test_a_room_s_lost_connection_is_said_beside_its_results(
@@ -266,18 +243,13 @@ def test_a_room_s_lost_connection_is_said_beside_its_results(
     the screen, and Start pressed then did nothing that was seen. Now it is beside the phase
     line."""
     page = pages.open(clocked_server.url + "/room", **PHONE)
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", "120")
-    page.click("#create-button")
-    page.wait_for_selector("#start-button:not([hidden])")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    create_and_start_a_round(page, seconds=120)
     clocked_server.clock.now += LONGEST_ROUND
     page.wait_for_selector("#results:not([hidden])")
-    assert wait_in_view(page, "#results-title")
+    wait_in_view(page, "#results-title", timeout=3_000)
     page.context.set_offline(True)
     page.wait_for_selector("#notice:not([hidden]):has-text('connection lost')")
-    assert wait_in_view(page, "#notice"), page.locator("#notice").bounding_box()
+    wait_in_view(page, "#notice", timeout=3_000)
     SHOT_DIR.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOT_DIR / "room-connection-lost.png"))
     page.context.set_offline(False)

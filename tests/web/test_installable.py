@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +14,9 @@ import pytest
 import script_modules
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
-from browser import Pages, chromium
+from browser import Pages
 from fastapi.testclient import TestClient
-from serve_process import ServeProcess, warm_up
+from serve_process import serving
 
 from boggle.web.app import WebConfig, create_app
 from boggle.web.pages import STATIC, static_version
@@ -123,18 +122,8 @@ def test_the_service_worker_keeps_every_script_and_the_stylesheet() -> None:
     assert files == on_disk | {"style.css"}
 
 
-@pytest.fixture()
-def pages() -> Iterator[Pages]:
-    with chromium() as browser:
-        opened = Pages(browser)
-        yield opened
-        opened.close()
-
-
 def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> None:
-    server = ServeProcess(None, "--solve-timeout", "60")  # the limit is not tested here
-    try:
-        warm_up(server.url)
+    with serving(None, "--solve-timeout", "60") as server:  # the limit is not tested here
         page = pages.open(server.url + "/daily")
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()  # now under the worker, which keeps what the page loads
@@ -150,8 +139,6 @@ def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> 
         assert "/static/room.js" in kept and "/static/words.js" in kept
         assert not [path for path in kept if not (path.startswith("/static/") or "." not in path)]
         assert not [path for path in kept if path.startswith("/api/")]
-    finally:
-        server.stop()
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-ready='true']")  # the page and its scripts, from the cache
@@ -167,9 +154,7 @@ def test_after_one_visit_to_the_front_page_the_others_open_offline(pages: Pages)
     then offline: solo play, the daily board and My words still open, with their scripts,
     and Start says the player is offline (with no board kept for offline play, the play page
     never opened while online) rather than naming `boggle serve`."""
-    server = ServeProcess(None)
-    try:
-        warm_up(server.url)
+    with serving(None) as server:
         page = pages.open(server.url + "/")
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.context.set_offline(True)
@@ -183,5 +168,3 @@ def test_after_one_visit_to_the_front_page_the_others_open_offline(pages: Pages)
         # no board kept for offline play (the play page keeps them: tests/web/test_offline_*)
         expect(page.locator("#error")).to_have_text(NOTHING_KEPT)
         page.context.set_offline(False)
-    finally:
-        server.stop()

@@ -24,8 +24,8 @@ import pytest
 from browser import PHONE, Pages, wait_for_held
 from browser_fixtures import ClockedServer
 from challenge_round import LONG_ROUND, make_challenge, start_challenge
+from room_page import ONE_ROUND, create_room
 from serve_process import ServeProcess
-from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 

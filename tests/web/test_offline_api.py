@@ -16,6 +16,7 @@ from boggle import Board, Lexicon
 from boggle.game.offline import OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
 from boggle.model.rules import CLASSIC
 from boggle.web.app import WebConfig, create_app
+from boggle.web.context import Limits
 from boggle.web.routes import FEEDBACK_LABELS
 
 
@@ -94,7 +95,8 @@ def test_a_page_missing_boards_asks_for_those_alone(client: TestClient) -> None:
     body = client.post("/api/offline", json={"count": 1}).json()
     assert len(body["rounds"]) == 1 and body["keep"] == OFFLINE_ROUNDS
     too_many = client.post("/api/offline", json={"count": OFFLINE_ROUNDS + 1})
-    assert too_many.status_code == 422 and "count" in too_many.json()["error"]
+    assert too_many.status_code == 400
+    assert too_many.json()["error"] == "count must be from 1 to 3 (this server keeps 3 boards)"
     beside = client.post("/api/offline", json={"board": "fxie amlo ewbx astu", "count": 1})
     assert beside.status_code == 400
     assert beside.json()["error"] == "a board given is not rolled: leave out count"
@@ -126,3 +128,66 @@ def test_a_list_s_reading_and_faces_as_it_spells_them() -> None:
     assert kept["faces"] == [["é", "t", "é"]] and kept["spelled"] == ["e", "t", "e"]
     assert kept["reading"]["fold"] and kept["reading"]["language"] == "fr"
     assert [w["word"] for w in kept["words"]] == ["ete"]
+
+
+def test_the_operator_sets_how_many_boards_are_kept_or_turns_offline_play_off() -> None:
+    """``boggle serve --offline-boards N`` (``Limits.offline_boards``): there was no switch,
+    every page fetched three boards.  N boards are rolled and kept; 0 turns the route off
+    (403, one line), and ``GET /api/options`` says so, so the page asks for none."""
+    one = create_app(WebConfig(limits=Limits(offline_boards=1), preload=False))
+    with TestClient(one) as served:
+        body = served.post("/api/offline", json={}).json()
+        assert body["keep"] == 1 and len(body["rounds"]) == 1
+        assert served.get("/api/options").json()["limits"]["offline_boards"] == 1
+        refused = served.post("/api/offline", json={"count": 2})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == "count must be from 1 to 1 (this server keeps 1 board)"
+    off = create_app(WebConfig(limits=Limits(offline_boards=0), preload=False))
+    with TestClient(off) as served:
+        assert served.get("/api/options").json()["limits"]["offline_boards"] == 0
+        for asked in ({}, {"board": "fxie amlo ewbx astu"}):
+            answer = served.post("/api/offline", json=asked)
+            assert answer.status_code == 403
+            assert answer.json()["error"] == (
+                "offline play is off on this server (boggle serve --offline-boards 0)"
+            )
+    assert Limits().offline_boards == OFFLINE_ROUNDS
+
+
+def test_a_listed_word_a_search_gives_up_on_is_kept_with_the_round() -> None:
+    """The server, holding the board's solution, says a listed word not on the board is not
+    on it without a search; the page searched and said it gave up ("not a word"). The round
+    keeps the listed words a search gives up on (``given_up``); a board where none can
+    keeps none, and one where too many could says so (``None``)."""
+    board = Board.parse("abaaa ababa bbaaa abaaa baaaa")
+    long_word = "aaaaaaaaaaabaaaaaaa"  # no path: the search gives up past 2,000,000 steps
+    kept = offline_round(board, Lexicon.from_words([long_word, "aba", "baa"]), CLASSIC)
+    assert kept["given_up"] == [long_word]
+    fxie = offline_round(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]), CLASSIC)
+    assert fxie["given_up"] == []
+
+
+def test_a_word_without_its_diacritics_names_the_board_s_words_past_20000_steps() -> None:
+    """A word typed without the diacritics of words of the board: the server tried the
+    list's variants prefix by prefix and stopped after 20,000 (``SPELLING_STEPS``), naming
+    others than the page (which reads the board's words) or none. With the board's solution
+    it reads the solution's words, as the page does: the first three, sorted."""
+    from itertools import product
+
+    from boggle import PlaySession, solve
+    from boggle.model.letters import bare_letters
+
+    variants = ["a", "á", "à", "â", "ä", "ã", "å", "ą"]
+    words = ["".join(letters) for letters in product(variants, repeat=5)]
+    words.remove("aaaaa")
+    lexicon = Lexicon.from_words(words)
+    board = Board.parse("aáàâ äãåą aáàâ äãåą")
+    solution = solve(board, lexicon, CLASSIC)
+    said = PlaySession(board, solution).submit("aaaaa")
+    first = sorted(item.word for item in solution.words if bare_letters(item.word) == "aaaaa")[:3]
+    assert said.status == "not_on_board"
+    assert said.message == "; ".join(
+        f"{word.upper()} is on the board: type "
+        + ", ".join(dict.fromkeys(letter for letter in word if letter != "a"))
+        for word in first
+    )

@@ -17,28 +17,16 @@ import pytest
 from boggle.model.letters import bare_letters
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
-from browser import Pages, chromium
-from serve_process import ServeProcess, warm_up
+from browser import Pages
+from serve_process import ServeProcess, serving
 
 KEPT = "boggle-offline-rounds"
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServeProcess]:
-    served = ServeProcess(None)
-    try:
-        warm_up(served.url)
+    with serving(None) as served:
         yield served
-    finally:
-        served.stop()
-
-
-@pytest.fixture()
-def pages() -> Iterator[Pages]:
-    with chromium() as browser:
-        opened = Pages(browser)
-        yield opened
-        opened.close()
 
 
 def post(url: str, body: dict[str, Any]) -> Any:
@@ -73,6 +61,22 @@ def non_word_on_the_board(round_: dict[str, Any], *, needed: bool = True) -> str
     if not needed:
         return ""
     pytest.skip("every three dice of the first row spell a listed word")
+
+
+def round_started_online(server: ServeProcess, pages: Pages) -> tuple[Any, dict[str, Any]]:
+    """The play page in a round of ten minutes, started online and ready to go on judged on
+    the page (its words kept: the round's ``fallback``), and /api/play's report of its board
+    with nothing found (``missed``: every word of the board)."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    page.wait_for_function(
+        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
+    )
+    board = page.locator("#board-input").input_value()
+    return page, post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
 
 
 def test_a_kept_board_is_played_offline_with_its_report(server: ServeProcess, pages: Pages) -> None:
@@ -206,15 +210,7 @@ def test_a_round_started_online_finishes_offline_with_its_report(
     server: ServeProcess, pages: Pages
 ) -> None:
     expect = pytest.importorskip("playwright.sync_api").expect
-    page = pages.open(server.url + "/play")
-    page.fill("#play-time", "600")
-    page.click("#play-start")
-    expect(page.locator("#play-input")).to_be_visible()
-    page.wait_for_function(
-        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
-    )
-    board = page.locator("#board-input").input_value()
-    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    page, played = round_started_online(server, pages)
     first, second = played["missed"][0], played["missed"][1]
     page.fill("#play-input", first["word"])
     page.press("#play-input", "Enter")  # judged by the server
@@ -247,15 +243,7 @@ def test_a_round_whose_server_is_out_of_reach_goes_on_judged_on_the_page(
     portal): the word was shown with an error and judged with the next one, though the
     round's board words were kept. Now the round goes on judged on the page, said once."""
     expect = pytest.importorskip("playwright.sync_api").expect
-    page = pages.open(server.url + "/play")
-    page.fill("#play-time", "600")
-    page.click("#play-start")
-    expect(page.locator("#play-input")).to_be_visible()
-    page.wait_for_function(
-        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
-    )
-    board = page.locator("#board-input").input_value()
-    played = post(server.url + "/api/play", {"board": board, "words": [], "finished": True})
+    page, played = round_started_online(server, pages)
     first, second = played["missed"][0], played["missed"][1]
     page.route("**/api/play", lambda route: route.abort())
     page.fill("#play-input", first["word"])
@@ -365,3 +353,212 @@ def test_a_long_path_search_on_the_page_ends_as_the_server_s(
     for board, entries in GIVEN.items():
         answer = post(server.url + "/api/offline", {"board": board})
         judged_alike(server, page, answer["rounds"][0], answer["labels"], entries, {})
+
+
+def started_with_its_board_kept(server: ServeProcess, page: Any) -> dict[str, Any]:
+    """A 10-minute round started online, its board's words kept to go on offline; the
+    server's report of it (its words missed, best first)."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    page.wait_for_function(
+        "() => Boolean(JSON.parse(sessionStorage.getItem('boggle-play-round')).fallback)"
+    )
+    board = page.locator("#board-input").input_value()
+    played: dict[str, Any] = post(
+        server.url + "/api/play", {"board": board, "words": [], "finished": True}
+    )
+    return played
+
+
+def test_a_proxy_s_gateway_error_mid_round_goes_on_judged_on_the_page_and_says_so(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """A proxy in front answering 502 (an HTML page: the server down or restarting behind
+    it) mid-round was said under the word box, the word judged with the next one the server
+    answered, though the round's board words were kept. The server cannot answer: the round
+    goes on judged on the page (its verdicts are the server's), and the line says what
+    happened, with the proxy's status."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    played = started_with_its_board_kept(server, page)
+    first, second = played["missed"][0], played["missed"][1]
+    page.route(
+        "**/api/play",
+        lambda route: route.fulfill(
+            status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"
+        ),
+    )
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{first['points']}")
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "The server is not answering (its proxy said 502): the round goes on, judged on this "
+        "device (no hints)."
+    )
+    assert page.locator("#error").is_hidden()
+    page.fill("#play-input", second["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{second['points']}")
+    page.click("#play-end")
+    score = first["points"] + second["points"]
+    expect(page.locator("#play-result-line")).to_contain_text(
+        f"You scored {score} of {played['maximum']:,} point"
+    )
+
+
+def test_the_app_s_own_500_mid_round_is_an_error_not_judged_on_the_page(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """A 500 from the app itself (a fault, not the server out of reach) is said under the
+    word box and the round stays the server's: the word is judged with the next one the
+    server answers, never on the page with perhaps another verdict."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    played = started_with_its_board_kept(server, page)
+    first, second = played["missed"][0], played["missed"][1]
+    page.route(
+        "**/api/play",
+        lambda route: route.fulfill(
+            status=500, content_type="text/plain", body="Internal Server Error"
+        ),
+    )
+    page.fill("#play-input", first["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_have_text(
+        "the server answered 500 without JSON; your word is kept and judged with your next one"
+    )
+    assert "judged on this device" not in page.locator("#play-hint-text").inner_text()
+    kept_round = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round'))")
+    assert not kept_round.get("offline")
+    page.unroute("**/api/play")
+    page.fill("#play-input", second["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{second['points']}")
+    expect(page.locator("#play-score")).to_have_attribute(
+        "data-score", str(first["points"] + second["points"])
+    )
+
+
+def test_a_server_with_offline_play_off_keeps_nothing_and_says_so(pages: Pages) -> None:
+    """``boggle serve --offline-boards 0``: the page asked for boards anyway (there was no
+    switch). Now it asks for none, not even a round's own board, and says offline play is
+    off on this server, with no error."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    with serving(None, "--offline-boards", "0") as served:
+        page = pages.open(served.url + "/play")
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.click("#tab-play")
+        expect(page.locator("#play-offline")).to_have_text("Offline play is off on this server.")
+        page.fill("#play-time", "600")
+        page.click("#play-start")
+        expect(page.locator("#play-input")).to_be_visible()
+        page.wait_for_timeout(500)
+        page.click("#play-end")
+        expect(page.locator("#play-result-line")).to_be_visible()
+        expect(page.locator("#play-offline")).to_have_text("Offline play is off on this server.")
+        assert page.locator("#error").is_hidden()
+        assert not [url for url in asked if "/api/offline" in url]
+        assert kept(page) is None
+
+
+def test_the_page_s_verdict_is_the_server_s_where_the_server_reads_its_solution(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Two verdicts the server gives from the board's solution, where the page searched: a
+    listed word not on the board whose path search gives up (the server: not on the board;
+    the page said it gave up, "not a word") and a word typed without its diacritics past the
+    server's 20,000 variant steps (the server named other words than the page). The kept
+    round's ``given_up`` and the server reading the solution's words make them one."""
+    from itertools import product
+
+    from boggle import Board, Lexicon, PlaySession, solve
+    from boggle.game.offline import offline_round
+    from boggle.model.rules import CLASSIC
+    from boggle.web.routes import FEEDBACK_LABELS
+
+    variants = ["a", "á", "à", "â", "ä", "ã", "å", "ą"]
+    accented = ["".join(letters) for letters in product(variants, repeat=5)]
+    accented.remove("aaaaa")
+    cases = [
+        ("abaaa ababa bbaaa abaaa baaaa", ["aaaaaaaaaaabaaaaaaa", "aba"], ["aaaaaaaaaaabaaaaaaa"]),
+        ("aáàâ äãåą aáàâ äãåą", accented, ["aaaaa", "Aaaaa"]),
+    ]
+    page = pages.open(server.url + "/play")
+    for text, words, entries in cases:
+        board, lexicon = Board.parse(text), Lexicon.from_words(words)
+        kept_round = offline_round(board, lexicon, CLASSIC)
+        session = PlaySession(board, solve(board, lexicon, CLASSIC))
+        served = [session.submit(entry) for entry in entries]
+        on_page = page.evaluate(
+            """async ([round, labels, entries]) => {
+              const { judgeKept } = await import("/static/offline.js");
+              return judgeKept(round, labels, entries, false).feedback;
+            }""",
+            [kept_round, FEEDBACK_LABELS, entries],
+        )
+        assert [(said["status"], said["message"]) for said in on_page] == [
+            (said.status, said.message) for said in served
+        ]
+
+
+HOLD_LOCK = """() => { navigator.locks.request("boggle-offline-rounds",
+    () => new Promise((resolve) => { window.releaseTake = resolve; })); }"""
+
+HOLD_CLAIM = """() => {  // as a tab without Web Locks claims the kept boards
+    const claim = () => localStorage.setItem("boggle-offline-claim",
+      JSON.stringify({ by: "first tab", at: Date.now() }));
+    claim();
+    const held = setInterval(claim, 500);
+    window.releaseTake = () => {
+      clearInterval(held);
+      localStorage.removeItem("boggle-offline-claim");
+    };
+}"""
+
+
+@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "storage-claim"])
+def test_two_tabs_never_take_the_same_kept_board(
+    server: ServeProcess, pages: Pages, locks: bool
+) -> None:
+    """Two tabs of the page share the kept boards: taking one was read, shift, write, so a
+    tab taking while another was mid-take (its write not yet seen) played the same board.
+    Taking is now one tab at a time (a Web Lock, or without them a claim in localStorage):
+    a tab holding it makes the other wait, and the other then takes the next board, not
+    the one just taken."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    if not locks:
+        pages.init_scripts.append(
+            "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+        )
+    first_tab = pages.open(server.url + "/play")
+    expect(first_tab.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    boards = [round_["board"] for round_ in kept(first_tab)["rounds"]]
+    second_tab = first_tab.context.new_page()
+    second_tab.goto(server.url + "/play")
+    second_tab.wait_for_selector("body[data-ready='true']")
+    expect(second_tab.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    first_tab.context.set_offline(True)
+    # the first tab is taking a board: it holds the lock, the board not yet written as taken
+    first_tab.evaluate(HOLD_LOCK if locks else HOLD_CLAIM)
+    first_tab.wait_for_function("() => typeof window.releaseTake === 'function'")
+    second_tab.fill("#play-time", "600")
+    second_tab.click("#play-start")
+    second_tab.wait_for_timeout(300)
+    first_tab.evaluate(
+        f"""() => {{
+          const kept = JSON.parse(localStorage.getItem('{KEPT}'));
+          kept.rounds.shift();
+          localStorage.setItem('{KEPT}', JSON.stringify(kept));
+        }}"""
+    )
+    second_tab.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('{KEPT}')).rounds.length <= 2"
+    )
+    first_tab.evaluate("() => window.releaseTake()")
+    expect(second_tab.locator("#play-input")).to_be_visible()
+    assert second_tab.locator("#board-input").input_value() == boards[1]
+    assert [round_["board"] for round_ in kept(first_tab)["rounds"]] == boards[2:]
+    first_tab.context.set_offline(False)

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from browser import PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from room_page import type_word
 from serve_process import ServeProcess
-from test_rooms_browser import type_word
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 

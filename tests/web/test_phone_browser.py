@@ -34,6 +34,7 @@ import pytest
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import make_challenge, start_challenge
+from room_page import create_and_start_a_round, kept_in, routed_room_page
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -64,12 +65,7 @@ def room_round(pages: Pages, server: ClockedServer) -> Any:
     """A room's round under way on a phone: on rooms that keep the test's clock, so it is
     on until the test ends it (on `boggle serve` it ended after its real seconds)."""
     page = pages.open(server.url + "/room", **PHONE)
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", "120")
-    page.click("#create-button")
-    page.wait_for_selector("#start-button:not([hidden])")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    create_and_start_a_round(page, seconds=120)
     return page
 
 
@@ -750,22 +746,10 @@ def test_a_word_entered_while_the_connection_is_lost_is_sent_once_it_is_back(
     pages: Pages, server: ServeProcess
 ) -> None:
     # a phone between networks: the room's socket drops, the player goes on typing
-    page = pages.open(server.url + "/", **PHONE)
     sockets: list[Any] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        sockets.append(socket)
-        socket.connect_to_server()
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's: it reconnects when they run
-    page.goto(server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", str(LONGEST_ROUND))
-    page.click("#create-button")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    # the page's timers are the test's: it reconnects when they run
+    page = routed_room_page(pages, server.url, kept_in(sockets), **PHONE)
+    create_and_start_a_round(page)
     page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
     page.clock.pause_at(page_now + timedelta(seconds=1))
     sockets[-1].close()

@@ -16,44 +16,30 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages, in_view, wait_in_view
 from browser import PHONE_2X as PHONE
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from room_page import (
+    FAMILY,
+    FRANCE,
+    LONGEST_NAMES,
+    ONE_ROUND,
+    create_and_start_a_round,
+    create_room,
+    cut_off_by,
+    kept_in,
+    play_one_round_match,
+    routed_room_page,
+    type_name,
+    type_word,
+    utf16_units,
+)
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, judge_round, load_lexicon, solve
 from boggle.rooms.limits import RoomError, RoomLimits, player_name
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-
-ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
-"""A match of one round of a minute: `create_room(page, **ONE_ROUND)`."""
-
-
-def create_room(page: Any, name: str = "ann", **fields: str) -> None:
-    """A room created by ``name`` on the room page open in ``page``, each of ``fields`` set
-    first, in the order given (``dict="es"`` chosen in #create-dict, then ``size="5"`` typed
-    in #create-size, which a Spanish list shows): back once the room is there and the page
-    shows it (the server's "joined" gives the code, its "room" after it the settings and the
-    lobby: a look at #match-info between the two read the entry page's empty line)."""
-    page.fill("#create-name", name)
-    for field, value in fields.items():
-        box = page.locator(f"#create-{field}")
-        if box.evaluate("box => box.tagName") == "SELECT":
-            box.select_option(value)
-        else:
-            box.fill(value)
-    page.click("#create-button")
-    page.wait_for_selector("body[data-code][data-phase='lobby']")
-
-
-def type_word(page: Any, word: str) -> dict[str, str]:
-    page.fill("#word-input", word)
-    page.press("#word-input", "Enter")
-    page.wait_for_selector(f"#my-words li[data-word='{word}']")
-    status = page.locator("#feedback").get_attribute("data-status") or ""
-    return {"word": word, "status": status}
 
 
 def test_a_room_round_with_three_players_crosses_off_the_common_word(
@@ -164,15 +150,6 @@ def test_the_daily_board_is_shared_and_changes_the_next_day(
     tomorrow.click("#daily-start")
     tomorrow.wait_for_selector("body[data-date='2026-11-24'] #board .cube")
     assert tomorrow.locator("#board").get_attribute("data-board") != boards[0]
-
-
-def create_and_start_a_round(page: Any) -> None:
-    """On the room page: Ann creates a room of the longest round and starts it."""
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", str(LONGEST_ROUND))
-    page.click("#create-button")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
 
 
 # the messages the page sends counted by type (window.sent: {"start": 1, ...}): the page's
@@ -725,30 +702,6 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     assert bob.locator("#board .cube").count() == 25
 
 
-def match_end_lines(page: Any) -> list[str]:
-    """The lines of the room's page that say its match is over, as the player sees them."""
-    lines = page.locator("#room").inner_text().splitlines()
-    return [line for line in lines if re.search(r"match (is )?over", line, flags=re.IGNORECASE)]
-
-
-def play_a_one_round_match(server: ClockedServer, rooms: list[Any], words: list[list[str]]) -> None:
-    """A match of one round in the room of ``rooms`` (the host's page first), each page's
-    ``words`` entered, ended by the test's clock: back once every page shows it over."""
-    rooms[0].click("#start-button")
-    for page, entered in zip(rooms, words, strict=True):
-        page.wait_for_selector("body[data-phase='playing'] #board .cube")
-        assert page.locator("#board").get_attribute("data-board") == "fxie amlo ewbx astu"
-        for word in entered:
-            type_word(page, word)
-    server.clock.now += 61
-    for page in rooms:
-        page.wait_for_selector("body[data-phase='over'] #match-over:visible")
-        # it was said twice, one line under the other: "Match over: nobody scored." and
-        # "The match is over: ann (host) can start a rematch."
-        said = page.locator("#match-over").inner_text()
-        assert match_end_lines(page) == [said], "the end of the match said more than once"
-
-
 def test_the_end_of_a_match_names_the_winner_and_score_and_says_a_tie_or_nobody_scoring(
     players: Pages, clocked_server: ClockedServer
 ) -> None:
@@ -768,7 +721,7 @@ def test_the_end_of_a_match_names_the_winner_and_score_and_says_a_tie_or_nobody_
     bob = rooms[1]
     board = "fxie amlo ewbx astu"  # the clocked server's 4x4 rooms (room_boards.same_boards)
     words = [w.word for w in solve(Board.parse(board), load_lexicon()).words if len(w.word) <= 4]
-    play_a_one_round_match(server, rooms, [[words[0], words[1]], [words[2]], []])
+    play_one_round_match(server, rooms, [[words[0], words[1]], [words[2]], []])
     total = ann.locator("#standings tr[data-name='ann']").get_attribute("data-total")
     points = f"{total} point{'' if total == '1' else 's'}"
     assert ann.locator("#match-over").inner_text() == f"Match over: you won with {points}."
@@ -776,13 +729,13 @@ def test_the_end_of_a_match_names_the_winner_and_score_and_says_a_tie_or_nobody_
 
     ann.click("#rematch-button")  # a match nobody scores in
     ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
-    play_a_one_round_match(server, rooms, [[], [], []])
+    play_one_round_match(server, rooms, [[], [], []])
     for page in rooms:
         assert page.locator("#match-over").inner_text() == "Match over: nobody scored."
 
     ann.click("#rematch-button")  # and a tie of three, a word of one point each
     ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
-    play_a_one_round_match(server, rooms, [[words[0]], [words[1]], [words[2]]])
+    play_one_round_match(server, rooms, [[words[0]], [words[1]], [words[2]]])
     said = bob.locator("#match-over").inner_text()
     assert said.startswith("Match over: ") and said.endswith(" tied on 1 point."), said
     first, last = said.removeprefix("Match over: ").removesuffix(" tied on 1 point.").split(" and ")
@@ -848,17 +801,9 @@ def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     the finger is (above the board, they pushed it down 90 px and back up when the
     connection came back)."""
     server = clocked_server
-    page = players.open(server.url + "/", **PHONE)
     sockets: list[Any] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        sockets.append(socket)
-        socket.connect_to_server()
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's: it reconnects when they run
-    page.goto(server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
+    # the page's timers are the test's: it reconnects when they run
+    page = routed_room_page(players, server.url, kept_in(sockets), **PHONE)
     create_and_start_a_round(page)
     board = page.locator("#board")
     top = board.bounding_box()["y"]
@@ -891,25 +836,6 @@ def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     # page's top, far above the screen: test_in_view_browser.py)
     assert page.evaluate("() => document.getElementById('notice').previousElementSibling.id") == (
         "who-left"
-    )
-
-
-def in_view(page: Any, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    height = page.viewport_size["height"]
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
-
-
-def wait_in_view(page: Any, selector: str) -> None:
-    """Back once ``selector`` is on the screen from top to foot (as :func:`in_view` reads
-    it), however long the page takes to scroll there (the pages' time limit)."""
-    page.wait_for_function(
-        """(selector) => {
-          const box = document.querySelector(selector)?.getBoundingClientRect();
-          return Boolean(box) && box.height > 0 && box.top >= 0
-            && box.bottom <= window.innerHeight;
-        }""",
-        arg=selector,
     )
 
 
@@ -979,20 +905,8 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
     """A phone's connection dies silently (no close: a network switched under it): the
     page asks the server after 5 quiet seconds, takes the connection for dead after 15
     without an answer, reconnects, and sends again the word that got no answer."""
-    page = players.open(clocked_server.url + "/", **PHONE)
     dead: list[bool] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        server = socket.connect_to_server()
-        this = len(dead)
-        dead.append(False)
-        socket.on_message(lambda message: None if dead[this] else server.send(message))
-        server.on_message(lambda message: None if dead[this] else socket.send(message))
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's
-    page.goto(clocked_server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
+    page = routed_room_page(players, clocked_server.url, cut_off_by(dead), **PHONE)
     # the page's time moves as told from before the round: it last heard the server at the
     # moment it stands at, however long the machine takes to start the round (with its time
     # stopped after the round started, seconds of it could pass unheard before the test
@@ -1037,20 +951,9 @@ def test_a_phone_woken_from_a_short_sleep_finds_its_dead_connection_at_once(
     within 2 s (it waited for the ping of 5 quiet seconds and the 15 s of giving up). A
     browser that says nothing of the page shown again: the word itself, on a connection
     quiet for 5 s, has the page ask at once."""
-    page = players.open(clocked_server.url + "/", **PHONE)
     dead: list[bool] = []
-
-    def through_to_the_server(socket: Any) -> None:
-        server = socket.connect_to_server()
-        this = len(dead)
-        dead.append(False)
-        socket.on_message(lambda message: None if dead[this] else server.send(message))
-        server.on_message(lambda message: None if dead[this] else socket.send(message))
-
-    page.route_web_socket("**/ws/rooms", through_to_the_server)
-    page.clock.install()  # the page's timers are the test's: none run while it "sleeps"
-    page.goto(clocked_server.url + "/room")
-    page.wait_for_selector("body[data-ready='true']")
+    # the page's timers are the test's: none run while it "sleeps"
+    page = routed_room_page(players, clocked_server.url, cut_off_by(dead), **PHONE)
     page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
     page.clock.pause_at(page_now + timedelta(seconds=1))
     create_and_start_a_round(page)
@@ -1117,26 +1020,6 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     assert start["y"] > ann.locator("#players").bounding_box()["y"]  # back under the players
     assert ann.locator("#results").is_hidden()
     assert ann.inner_text("#start-button") == "Start round 1"  # the rematch's first
-
-
-# Names of emoji, each as long as the server takes (24 characters, code points), twice as many
-# UTF-16 units or more (what a maxlength counts): a family (4 people joined, 7 characters, 11
-# units), a country's flag (2 regional letters, 4 units), Scotland's (a flag and 6 tags, 14).
-FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
-FRANCE = "\U0001f1eb\U0001f1f7"
-SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
-LONGEST_NAMES = [f"{FAMILY * 3} Bo", FRANCE * 12, f"{SCOTLAND * 3} Al"]
-
-
-def utf16_units(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-def type_name(page: Any, box: str, name: str) -> None:
-    """``name`` typed (pasted) into the empty box ``box``, as the browser lets it in."""
-    page.fill(box, "")
-    page.focus(box)
-    page.keyboard.insert_text(name)
 
 
 def wait_for_players(page: Any, count: int) -> None:

@@ -5,63 +5,17 @@ the connection lost) seen wherever the results are scrolled to."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from browser import PHONE_2X as PHONE
-from browser import Pages
+from browser import Pages, in_view
 from browser_fixtures import ClockedServer
+from room_page import ONE_ROUND, create_room, join, play_one_round_match
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 SHOTS = Path("/tmp/roomsb33")
-ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
 PROJECTOR = {"viewport": {"width": 1280, "height": 800}}
-
-
-def create_room(page: Any, name: str, **fields: str) -> str:
-    page.fill("#create-name", name)
-    for field, value in fields.items():
-        page.locator(f"#create-{field}").fill(value)
-    page.click("#create-button")
-    page.wait_for_selector("body[data-code][data-phase='lobby']")
-    return str(page.locator("body").get_attribute("data-code"))
-
-
-def join(players: Pages, server: ClockedServer, code: str, name: str, **options: Any) -> Any:
-    page = players.open(f"{server.url}/room/{code}", **options)
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    page.wait_for_selector(f"body[data-code='{code}']")
-    return page
-
-
-def play_match(server: ClockedServer, pages: list[Any], words: list[list[str]]) -> None:
-    """A match of one round: each page's ``words`` typed, ended by the test's clock."""
-    pages[0].click("#start-button")
-    for page, entered in zip(pages, words, strict=True):
-        page.wait_for_selector("body[data-phase='playing'] #board .cube")
-        for word in entered:
-            page.fill("#word-input", word)
-            page.press("#word-input", "Enter")
-            page.wait_for_selector(f"#my-words li[data-word='{word}']")
-    server.clock.now += 61
-    for page in pages:
-        page.wait_for_selector("body[data-phase='over'] #match-over:visible")
-
-
-def on_screen(page: Any, selector: str) -> bool:
-    """Whether ``selector`` is wholly on the screen as the page is scrolled now."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    return bool(
-        box
-        and box["height"] > 0
-        and box["y"] >= 0
-        and box["y"] + box["height"] <= size["height"]
-        and box["x"] >= 0
-        and box["x"] + box["width"] <= size["width"]
-    )
 
 
 def test_the_evening_over_the_rematches_is_shown_under_the_match_s_standings(
@@ -77,12 +31,12 @@ def test_the_evening_over_the_rematches_is_shown_under_the_match_s_standings(
     ann = join(players, server, code, "ann", **PHONE)
     bob = join(players, server, code, "bob", **PHONE)
     pages = [projector, ann, bob]
-    play_match(server, pages, [[], ["fame"], []])
+    play_one_round_match(server, pages, [[], ["fame"], []])
     assert ann.locator("#evening").is_hidden()  # one match: its standings are the evening
     projector.click("#rematch-button")
     for page in pages:
         page.wait_for_selector("body[data-phase='lobby']")
-    play_match(server, pages, [[], ["fame"], ["limbo", "mile"]])
+    play_one_round_match(server, pages, [[], ["fame"], ["limbo", "mile"]])
     for page in pages:
         page.wait_for_selector("#evening:not([hidden])")
         assert page.locator("#evening-title").inner_text() == "The evening: 2 matches"
@@ -104,7 +58,7 @@ def test_the_evening_over_the_rematches_is_shown_under_the_match_s_standings(
         assert standings["y"] < top["y"] < words["y"]
     for page, name in ((ann, "phone"), (projector, "projector")):
         page.locator("#evening").scroll_into_view_if_needed()
-        assert on_screen(page, "#evening-standings")
+        assert in_view(page, "#evening-standings")
         page.screenshot(path=str(SHOTS / f"room-evening-{name}.png"))
 
 
@@ -123,10 +77,10 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     code = create_room(ann, "ann", **ONE_ROUND)
     bob = join(players, server, code, "bob", **size)
     cy = join(players, server, code, "cy", **size)
-    play_match(server, [ann, bob, cy], [["fame", "mile"], ["limbo"], []])
+    play_one_round_match(server, [ann, bob, cy], [["fame", "mile"], ["limbo"], []])
     ann.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     ann.wait_for_function("() => window.scrollY > 0")
-    assert not on_screen(ann, "#phase")
+    assert not in_view(ann, "#phase")
 
     bob.click("#leave-button")
     bob.wait_for_selector("#entry:not([hidden])")
@@ -136,7 +90,7 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     assert toast.get_attribute("aria-hidden") == "true"  # #who-left says it
     assert ann.locator("#who-left").inner_text() == "bob left the room."
     assert ann.locator("#who-left").get_attribute("role") == "status"
-    assert on_screen(ann, "#room-toast")
+    assert in_view(ann, "#room-toast")
     ann.wait_for_function(
         "() => getComputedStyle(document.getElementById('room-toast')).opacity === '1'"
     )
@@ -150,7 +104,7 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     assert cy.locator("#notice").inner_text() == "connection lost; reconnecting…"
     assert cy.locator("#notice").get_attribute("role") == "status"
     assert cy.evaluate("() => window.scrollY") > 0
-    assert on_screen(cy, "#connection-banner")
+    assert in_view(cy, "#connection-banner")
     box = banner.bounding_box()
     assert box is not None and box["y"] == 0 and box["width"] == cy.viewport_size["width"]
     cy.screenshot(path=str(SHOTS / f"room-reconnecting-banner-{screen}.png"))
@@ -166,4 +120,4 @@ def test_a_player_gone_and_the_connection_lost_are_seen_scrolled_down_the_result
     )
     assert cy.locator("#room-toast.toast-shown").count() == 1
     assert cy.locator("#host-away").inner_text().startswith("ann (host) has lost the connection:")
-    assert on_screen(cy, "#room-toast")
+    assert in_view(cy, "#room-toast")

@@ -26,7 +26,7 @@ from room_messages import until
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 
-from serve_process import ServeProcess
+from serve_process import serving
 from served import request, served
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync import client as sync_client
@@ -427,14 +427,13 @@ def test_the_daily_board_of_a_day_after_tomorrow_is_refused() -> None:
 
 def test_the_serve_options_set_the_idle_time_and_the_cap(tmp_path: Path) -> None:
     options = ("--ws-idle-timeout", "3", "--max-sockets-per-address", "1")
-    server = ServeProcess(tmp_path, *options)
-    try:
-        with sync_client.connect(server.ws_url) as first:
-            with sync_client.connect(server.ws_url) as second:
-                code, messages = closed_with(second)
-                assert code == 1008 and messages[0]["code"] == "too_many_connections"
-            code, messages = closed_with(first)
-            assert code == 1000 and messages[0]["code"] == "idle"
-            assert "3 s" in messages[0]["message"]
-    finally:
-        server.stop()
+    with (
+        serving(tmp_path, *options, warm=False) as server,
+        sync_client.connect(server.ws_url) as first,
+    ):
+        with sync_client.connect(server.ws_url) as second:
+            code, messages = closed_with(second)
+            assert code == 1008 and messages[0]["code"] == "too_many_connections"
+        code, messages = closed_with(first)
+        assert code == 1000 and messages[0]["code"] == "idle"
+        assert "3 s" in messages[0]["message"]

@@ -5,45 +5,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from room_page import create_room, join
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
-
-
-@pytest.fixture()
-def players(browser: Any) -> Iterator[Pages]:
-    """One browser context a player."""
-    opened = Pages(browser)
-    yield opened
-    opened.close()
-
-
-def create_room(page: Any, name: str, **fields: str) -> str:
-    """A room made on the room page open in ``page`` with ``fields`` set; its code."""
-    page.fill("#create-name", name)
-    for field, value in fields.items():
-        box = page.locator(f"#create-{field}")
-        if box.evaluate("box => box.tagName") == "SELECT":
-            box.select_option(value)
-        else:
-            box.fill(value)
-    page.click("#create-button")
-    page.wait_for_selector("body[data-code][data-phase='lobby']")
-    return str(page.locator("body").get_attribute("data-code"))
-
-
-def join(players: Pages, server: ClockedServer, code: str, name: str) -> Any:
-    page = players.open(server.url + f"/room/{code}")
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    page.wait_for_selector(f"body[data-code='{code}']")
-    return page
 
 
 def uncovered(page: Any, selector: str) -> bool:

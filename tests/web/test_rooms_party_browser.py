@@ -14,6 +14,7 @@ import pytest
 from browser import ARTIFACTS, Pages
 from browser import PHONE_2X as PHONE
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from room_page import join
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -26,15 +27,6 @@ def host_a_room(pages: Pages, server: ClockedServer, name: str = "ann") -> tuple
     host.click("#create-button")
     host.wait_for_selector("body[data-code][data-phase='lobby']")
     return host, host.locator("body").get_attribute("data-code") or ""
-
-
-def join(pages: Pages, server: ClockedServer, code: str, name: str) -> Any:
-    """A phone whose player opened the room's link and joined it as ``name``."""
-    friend = pages.open(f"{server.url}/room/{code}", **PHONE)
-    friend.fill("#join-name", name)
-    friend.click("#join-button")
-    friend.wait_for_selector(f"body[data-code='{code}'][data-phase]")
-    return friend
 
 
 def centre(page: Any, row: int, col: int) -> dict[str, float]:
@@ -63,7 +55,7 @@ def test_a_friend_joining_mid_round_leaves_a_finger_s_trace_and_the_board_alone(
     session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [path[1]]})
     ann.wait_for_selector("#board .cube.in-path >> nth=1")
 
-    dan = join(pages, server, code, "dan")
+    dan = join(pages, server, code, "dan", **PHONE)
     dan.wait_for_selector("body[data-phase='playing'] #board .cube")
     ann.wait_for_selector("#players li[data-name='dan']", state="attached")
     assert ann.locator("#board .cube[data-first='yes']").count() == 1  # the same dice
@@ -87,8 +79,8 @@ def test_a_player_the_host_s_role_passes_to_is_told_so_and_why(
     is his because Bob lost the connection, and Bob, back, that it is no longer his."""
     server = clocked_server
     ann, code = host_a_room(pages, server)
-    bob = join(pages, server, code, "bob")
-    dan = join(pages, server, code, "dan")
+    bob = join(pages, server, code, "bob", **PHONE)
+    dan = join(pages, server, code, "dan", **PHONE)
     ann.wait_for_selector("#players li[data-name='dan']")
     ann.click("#start-button")
     bob.wait_for_selector("body[data-phase='playing']")
@@ -154,7 +146,7 @@ def test_a_phone_in_a_round_shows_who_is_playing_on_one_line(
     clock and the word box still fit above the keyboard (test_phone_browser.py holds them)."""
     server = clocked_server
     ann, code = host_a_room(pages, server)
-    bob = join(pages, server, code, "bob")
+    bob = join(pages, server, code, "bob", **PHONE)
     ann.wait_for_selector("#players li[data-name='bob']")
     ann.click("#start-button")
     for page in (ann, bob):
@@ -213,7 +205,7 @@ def test_the_name_a_friend_played_under_is_in_the_name_boxes_next_time(
     played under (a challenge's kept name is the same), which Join takes as it is."""
     server = clocked_server
     ann, code = host_a_room(pages, server)
-    bob = join(pages, server, code, "Bob")
+    bob = join(pages, server, code, "Bob", **PHONE)
     bob.click("#leave-button")
     bob.wait_for_selector("#entry:not([hidden])")
     ann.wait_for_selector("#players li[data-name='Bob']", state="detached")

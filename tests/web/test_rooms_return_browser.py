@@ -1,7 +1,7 @@
 """A room's page coming back: restored from the browser's back/forward cache, fallen back
 to its entry screen (another tab took the seat, the player left), or opened by someone who
 joins once the match is over. Headless Chromium against `boggle serve`, as the other room
-browser tests (tests/web/test_rooms_browser.py).
+browser tests (tests/web/test_rooms_browser.py, their steps in tests/room_page.py).
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import ClockedServer
-from serve_process import ServeProcess
-from test_rooms_browser import create_room
+from room_page import create_room, type_word
+from serve_process import ServeProcess, serving
 from websockets.sync.client import connect
 
 from boggle import Board, load_lexicon, solve
@@ -36,12 +36,6 @@ def join_room(page: Any, name: str) -> None:
     page.fill("#join-name", name)
     page.click("#join-button")
     page.wait_for_selector("body[data-code][data-phase] #room:not([hidden])")
-
-
-def type_word(page: Any, word: str, timeout: float = 30_000) -> None:
-    page.fill("#word-input", word)
-    page.press("#word-input", "Enter")
-    page.wait_for_selector(f"#my-words li[data-word='{word}']", timeout=timeout)
 
 
 def test_a_room_page_restored_from_the_back_forward_cache_takes_its_seat_again(
@@ -226,24 +220,20 @@ def test_a_link_to_a_room_gone_with_a_restart_says_a_stopping_server_closes_room
     """Rooms live in the server's memory: after a restart a room's link (its finished rounds
     kept) read "a room closes once all its players have left, or after a while without play",
     neither of which had happened. It says a stopping server closes them too."""
-    first = ServeProcess(tmp_path / "data")
-    try:
-        with connect(first.ws_url, open_timeout=10) as socket:
-            socket.send(json.dumps({"type": "create", "name": "ann", "settings": {"seconds": 5}}))
-            code = json.loads(socket.recv(timeout=10))["code"]
-            socket.send(json.dumps({"type": "start"}))
-            while json.loads(socket.recv(timeout=30))["type"] != "results":
-                pass  # the round (5 s) played and stored
-    finally:
-        first.stop()
-    second = ServeProcess(tmp_path / "data")
-    try:
+    with (
+        serving(tmp_path / "data", warm=False) as first,
+        connect(first.ws_url, open_timeout=10) as socket,
+    ):
+        socket.send(json.dumps({"type": "create", "name": "ann", "settings": {"seconds": 5}}))
+        code = json.loads(socket.recv(timeout=10))["code"]
+        socket.send(json.dumps({"type": "start"}))
+        while json.loads(socket.recv(timeout=30))["type"] != "results":
+            pass  # the round (5 s) played and stored
+    with serving(tmp_path / "data", warm=False) as second:
         page = players.open(f"{second.url}/room/{code}")
         page.wait_for_selector("body[data-room-checked='closed'] #error:not([hidden])")
         said = page.inner_text("#error")
         assert f"Room {code} has closed" in said and "when the server stops" in said, said
-    finally:
-        second.stop()
 
 
 def test_a_room_page_whose_server_stops_says_why_and_offers_a_new_room(
@@ -253,8 +243,7 @@ def test_a_room_page_whose_server_stops_says_why_and_offers_a_new_room(
     reconnecting…" and tried again for ever, to find on the next server that its room had
     closed for reasons that were not the reason. It says the server stopped, and offers the
     entry screen, trying no more."""
-    server = ServeProcess(tmp_path / "data")
-    try:
+    with serving(tmp_path / "data", warm=False) as server:
         page = players.open(server.url + "/room")
         create_room(page, seconds="600")
         page.click("#start-button")
@@ -268,8 +257,6 @@ def test_a_room_page_whose_server_stops_says_why_and_offers_a_new_room(
         assert page.locator("body").get_attribute("data-phase") is None
         page.wait_for_timeout(3_000)  # a page trying its seat again would have by now
         assert opened == [] and page.locator("#notice").is_hidden()
-    finally:
-        server.stop()
 
 
 def test_a_room_page_whose_server_restarts_with_its_rooms_says_so_and_plays_on(

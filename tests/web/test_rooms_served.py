@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serve_process import ServeProcess
+from serve_process import serving
 
 from boggle.rooms import ChallengeLimits, RoomLimits
 
@@ -41,39 +41,30 @@ def test_create_and_leave_from_ten_connections_fills_nothing_and_is_rate_limited
     tmp_path: Path,
 ) -> None:
     limits = RoomLimits()
-    server = ServeProcess(tmp_path)
-    try:
-        with contextlib.ExitStack() as stack:
-            connections = [
-                stack.enter_context(sync_client.connect(server.ws_url)) for _ in range(10)
-            ]
-            answers = [create_and_leave(c) for c in connections for _ in range(3)]
-            made = [a for a in answers if a["type"] == "joined"]
-            refused = [a for a in answers if a["type"] == "error"]
-            assert len(made) == limits.rooms_per_address  # the address's burst, then no more
-            assert {a["code"] for a in refused} == {"rate_limited"}
-            assert all(0 < a["retry_after"] <= limits.seconds_per_room_per_address for a in refused)
-            assert all(f"{a['retry_after']} s" in a["message"] for a in refused)
-            for got in made:  # every room left is closed: its slot is free again
-                refused_join = answer(
-                    connections[0], {"type": "join", "code": got["code"], "name": "bob"}, "error"
-                )
-                assert refused_join["code"] == "unknown_room"
-    finally:
-        server.stop()
+    with serving(tmp_path, warm=False) as server, contextlib.ExitStack() as stack:
+        connections = [stack.enter_context(sync_client.connect(server.ws_url)) for _ in range(10)]
+        answers = [create_and_leave(c) for c in connections for _ in range(3)]
+        made = [a for a in answers if a["type"] == "joined"]
+        refused = [a for a in answers if a["type"] == "error"]
+        assert len(made) == limits.rooms_per_address  # the address's burst, then no more
+        assert {a["code"] for a in refused} == {"rate_limited"}
+        assert all(0 < a["retry_after"] <= limits.seconds_per_room_per_address for a in refused)
+        assert all(f"{a['retry_after']} s" in a["message"] for a in refused)
+        for got in made:  # every room left is closed: its slot is free again
+            refused_join = answer(
+                connections[0], {"type": "join", "code": got["code"], "name": "bob"}, "error"
+            )
+            assert refused_join["code"] == "unknown_room"
 
 
 def test_no_limit_per_address_when_the_operator_says_so(tmp_path: Path) -> None:
-    server = ServeProcess(tmp_path, "--rooms-per-address", "0")
-    try:
-        with contextlib.ExitStack() as stack:
-            connections = [
-                stack.enter_context(sync_client.connect(server.ws_url)) for _ in range(8)
-            ]
-            answers = [create_and_leave(c) for c in connections for _ in range(2)]
-            assert [a["type"] for a in answers] == ["joined"] * 16
-    finally:
-        server.stop()
+    with (
+        serving(tmp_path, "--rooms-per-address", "0", warm=False) as server,
+        contextlib.ExitStack() as stack,
+    ):
+        connections = [stack.enter_context(sync_client.connect(server.ws_url)) for _ in range(8)]
+        answers = [create_and_leave(c) for c in connections for _ in range(2)]
+        assert [a["type"] for a in answers] == ["joined"] * 16
 
 
 @pytest.mark.parametrize("per_address", [None, 0, 2])
@@ -84,8 +75,7 @@ def test_the_challenges_one_address_makes_are_the_operators_to_set(
 
     extra = [] if per_address is None else ["--challenges-per-address", str(per_address)]
     burst = ChallengeLimits().per_address if per_address is None else per_address
-    server = ServeProcess(tmp_path, *extra)
-    try:
+    with serving(tmp_path, *extra, warm=False) as server:
         made = 0
         for _ in range(12):
             try:
@@ -94,5 +84,3 @@ def test_the_challenges_one_address_makes_are_the_operators_to_set(
             except urllib.error.HTTPError as error:
                 assert error.code == 429
         assert made == (burst or 12)
-    finally:
-        server.stop()

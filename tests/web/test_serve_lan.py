@@ -15,9 +15,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 pytest.importorskip("segno", reason="the web extra (segno) is not installed")
-from browser import Pages, chromium
+from browser import Pages
 from fastapi.testclient import TestClient
-from serve_process import ServeProcess
+from serve_process import ServeProcess, serving
 
 from boggle.web.app import WebConfig, create_app
 from boggle.web.lan import lan_addresses
@@ -30,11 +30,8 @@ def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serve
     """`boggle serve --lan` and what it printed before it began serving."""
     if not ADDRESSES:
         pytest.skip("this machine has no network address besides loopback")
-    running = ServeProcess(tmp_path_factory.mktemp("data"), "--lan")
-    try:
+    with serving(tmp_path_factory.mktemp("data"), "--lan", warm=False) as running:
         yield running, "".join(running.output)  # up to "serving on ... (Ctrl-C stops)"
-    finally:
-        running.stop()
 
 
 def status_with_host(server: ServeProcess, host: str) -> int:
@@ -76,14 +73,6 @@ def test_share_addresses_and_qr_codes_only_of_links_to_this_server() -> None:
     for url in ("http://elsewhere.example/", "javascript:alert(1)", "x" * 301):
         refused = client.get("/api/share/qr.svg", params={"url": url})
         assert refused.status_code in (400, 422) and "error" in refused.json()
-
-
-@pytest.fixture()
-def pages(lan_server: tuple[ServeProcess, str]) -> Iterator[Pages]:
-    with chromium() as browser:
-        opened = Pages(browser)
-        yield opened
-        opened.close()
 
 
 def test_the_room_page_shares_the_network_address_and_copies_it_on_plain_http(

@@ -21,24 +21,20 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-import test_a11y_browser as a11y
-import test_feel_browser as feel
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
+from browser import PHONE as PHONE_OPTIONS
 from browser_fixtures import ClockedServer
 from challenge_round import make_challenge, start_challenge
+from page_audit import audit
+from room_boards import FXIE, fxie_word
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
 
-# the audit's fixtures: axe-core's script, and the colour scheme (light, then dark)
-axe_source = a11y.axe_source
-scheme = a11y.scheme
-
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-FXIE = feel.FXIE
 SOLO = "/play?board=" + FXIE.replace(" ", "+")
-PHONE = feel.PHONE["viewport"]
+PHONE = PHONE_OPTIONS["viewport"]
 LAPTOP = {"width": 1280, "height": 800}
 
 # Before the page's scripts: an AudioContext that plays nothing and records each note started
@@ -375,7 +371,7 @@ def test_the_switch_is_off_until_turned_on_and_a_reload_remembers(
     assert page.evaluate("() => localStorage.getItem('boggle-sound')") is None
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
-    word = feel.fxie_word(4)
+    word = fxie_word(4)
     enter(page, word["word"], "#play-input")
     enter(page, "zzzz", "#play-input")
     assert page.evaluate("() => [window.audioContexts, window.notes.length]") == [0, 0]
@@ -451,7 +447,7 @@ def test_without_web_audio_the_switch_is_hidden_and_the_round_plays_on(
     assert page.locator("#sound-setting").is_hidden()
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
-    word = feel.fxie_word(4)
+    word = fxie_word(4)
     enter(page, word["word"], "#play-input")
     assert page.get_attribute("#board-wrap", "data-verdict") == "accepted"
     page.click("#play-end")
@@ -482,7 +478,7 @@ def test_the_sounds_play_through_the_browsers_web_audio(pages: Pages, server: Se
     page.fill("#play-time", "120")
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
-    word = feel.fxie_word(5)
+    word = fxie_word(5)
     enter(page, word["word"], "#play-input")
     enter(page, word["word"], "#play-input")
     enter(page, "zzzz", "#play-input")
@@ -532,7 +528,7 @@ def test_the_switches_in_a_round_pass_the_audit(
             )
             assert apart, f"{kind}: a switch over the board"
             assert box["x"] + box["width"] <= viewport["width"]
-        a11y.audit(page, axe_source, f"{kind} round with the Vibrate and Sound switches, {size}")
+        audit(page, axe_source, f"{kind} round with the Vibrate and Sound switches, {size}")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"sound-{kind}-{size}-{scheme}.png"))
 
@@ -610,7 +606,7 @@ def test_safari_s_webkit_audio_context_plays_the_sounds(pages: Pages, server: Se
     page = start_round(pages, server, "solo", SOUND_ON, OLD_SAFARI)
     assert page.evaluate("() => typeof AudioContext") == "undefined"
     assert page.locator("#sound-setting").is_visible()
-    enter(page, feel.fxie_word(4)["word"], "#play-input")
+    enter(page, fxie_word(4)["word"], "#play-input")
     enter(page, "zzzz", "#play-input")
     wait_for_sound(page, 2)
     heard = sounds(page)

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient
-from serve_process import ServeProcess
+from serve_process import serving
 
 import boggle
 from boggle.web.app import WebConfig, create_app
@@ -47,8 +47,7 @@ def test_files_changed_under_a_running_server_are_served_as_they_were_at_its_sta
     )
     static, pages = copy / "web" / "static", copy / "web" / "pages"
     (static / "room.js").write_text((static / "room.js").read_text() + "// the old room.js\n")
-    server = ServeProcess(None)
-    try:
+    with serving(None, warm=False) as server:
         assert fetch(server.url + "/static/room.js").endswith("// the old room.js\n")
         # the upgrade: new files in place, the server not restarted
         (static / "room.js").write_text("// the new room.js\n")
@@ -58,8 +57,6 @@ def test_files_changed_under_a_running_server_are_served_as_they_were_at_its_sta
         assert fetch(server.url + "/static/room.js").endswith("// the old room.js\n")
         assert "the new board.js" not in fetch(server.url + "/static/board.js")
         assert "new-page" not in fetch(server.url + "/room")
-    finally:
-        server.stop()
 
 
 def test_a_static_file_is_asked_for_again_each_time_and_answered_by_its_hash(

@@ -73,6 +73,9 @@ def test_define_an_english_word_gives_its_written_form_as_the_cli_does(
     named = client.get("/api/define", params={"word": "cafe", "dict": "en-70"}).json()
     assert named["written"] == both
     assert client.get("/api/define", params={"word": "cat"}).json()["written"] == []
+    # olé has no entry of its own: OLE's "good ole boy" is not its meaning, and the meaning
+    # box names OLE alone (it read "OLE (also olé)")
+    assert client.get("/api/define", params={"word": "ole"}).json()["written"] == []
 
 
 def test_hints_go_deeper_then_run_out(client: TestClient) -> None:

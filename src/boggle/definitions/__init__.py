@@ -561,9 +561,26 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
             if found.word == listed
             else tuple(form for form in written if form not in (found.word, listed))
         )
+        # the heading names only the spellings whose meaning is shown: café is defined as
+        # cafe (CAFE (also café)), but olé has no entry of its own, and OLE's "good ole boy"
+        # is not its meaning (OLE, not OLE (also olé))
+        shown = tuple(form for form in shown if _same_entry(form, found))
+        if all(form == listed for form in shown):
+            shown = ()  # ole alone, once olé is left out: written as the word is
         return replace(found, written=shown) if shown else found
     url = wiktionary_url(word, code, written)  # a search for the word as typed, if need be
     return Definition(listed, code, (), "Wiktionary", url=url, written=written)
+
+
+def _same_entry(form: str, found: Definition) -> bool:
+    """Whether the English spelling ``form`` has the meaning ``found`` shows: it is the word
+    defined, or it is defined by the same glosses (``café``, defined as ``cafe``; not
+    ``olé``, which has no entry of its own)."""
+    if form.lower() == found.word:
+        return True
+    if not found.definitions:
+        return True  # no meaning shown: the spellings are only the list's (a one-line miss)
+    return english_definitions().define(form.lower()).definitions == found.definitions
 
 
 def first_definition(word: str, language: str = "en") -> str | None:

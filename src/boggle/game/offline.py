@@ -21,10 +21,12 @@ every listed word with a path is in the solution.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from boggle.engines import solve
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
+from boggle.game.words import PATH_STEP_BUDGET, PathSearchError, find_path
 from boggle.model.board import Board
 from boggle.model.letters import STROKED
 from boggle.model.render import faces
@@ -36,7 +38,12 @@ if TYPE_CHECKING:
     from boggle.model.solution import Solution
 
 OFFLINE_ROUNDS = 3
-"""The boards a page keeps ahead for rounds with no connection (one request fetches them)."""
+"""The boards a page keeps ahead for rounds with no connection (one request fetches them),
+unless its server says otherwise (``boggle serve --offline-boards N``)."""
+
+MAX_OFFLINE_ROUNDS = 10
+"""The most boards a server may have a page keep (``--offline-boards``): each is a solve
+and up to a few hundred KB of JSON a request, and the page's room is shared."""
 
 OFFLINE_MAX_BYTES = 1_500_000
 """The most a page keeps for offline rounds, in characters of JSON (``localStorage`` holds
@@ -88,6 +95,7 @@ def kept_round(board: Board, whole: Solution, setting: WordSetting = EVERY_WORD)
         "maximum": counted.score,
         "total": counted.count,
         "levels": whole.level_counts(),
+        "given_up": given_up(folded, lexicon, whole),
         "reading": {
             "language": lexicon.language or "en",
             "fold": lexicon.language not in (None, "en"),
@@ -98,6 +106,91 @@ def kept_round(board: Board, whole: Solution, setting: WordSetting = EVERY_WORD)
             "stroked": dict(STROKED),
         },
     }
+
+
+GIVEN_UP_SEARCHES = 50
+"""The most words of the list :func:`given_up` searches for on one board (each a few
+microseconds to a second): on a board where more could run long (a 5x5 or 6x6 board with
+letters repeated took up to 2 s a board) it looks for none."""
+
+
+def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | None:
+    """The listed words, not on ``board`` (as the list spells its faces), whose path search
+    gives up (:func:`~boggle.game.words.find_path` past its budget): the server, holding the
+    board's ``whole`` solution, says "not on the board" without a search; a page judging a
+    kept round has no list, searches, and would say it gave up.  Kept with the round, the
+    page says what the server says.
+
+    The list is read only where some word could run past the budget: a search tries each
+    sequence of distinct dice once at most, so a board whose faces repeat little (nearly
+    every board) holds too few for that, and none is looked at.  A board where more than
+    :data:`GIVEN_UP_SEARCHES` words could gives ``None``: not looked for (the page then
+    says it gave up, as the server does for a word not in the list).
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> board = Board.parse("abaaa ababa bbaaa abaaa baaaa")
+    >>> lexicon = Lexicon.from_words(["aaaaaaaaaaabaaaaaaa", "aba"])
+    >>> given_up(board, lexicon, solve(board, lexicon, CLASSIC))
+    ['aaaaaaaaaaabaaaaaaa']
+    >>> given_up(Board.parse("fxie amlo ewbx astu"), lexicon, solve(board, lexicon, CLASSIC))
+    []
+    """
+    half = PATH_STEP_BUDGET // 2  # the search from the word's start; then from its end
+    faces = board.faces
+    held = Counter(faces)
+    cells = len(faces)
+    letters = sum(len(face) for face in faces)
+    first: dict[str, str] = {}
+    plain = all(first.setdefault(face[0], face) == face for face in held)
+
+    def could_give_up(word: str | None) -> bool:
+        """Whether a search for ``word`` (``None``: any word) may take more than ``half``
+        steps: 8 a sequence of dice tried, plus the cells that can finish it (8 a cell a
+        position).  With no two faces beginning alike, the word says the face of each die
+        of a sequence of a given length, so there are at most the ordered picks of as many
+        dice of each face as the word has of it, for each length."""
+        if not plain:
+            return True
+        length = letters if word is None else len(word)
+        sequences = min(cells, length) + 1
+        for face, count in held.items():
+            most = count if word is None else min(count, word.count(face))
+            for taken in range(most):
+                sequences *= count - taken
+            if 8 * sequences > half:
+                return True
+        return 8 * sequences + 9 * length * cells > half
+
+    # the shortest word a search could run long for: a word of n letters picks at most the
+    # n largest of the faces' counts, counts less one, ... (a quick bound, words read below)
+    factors = sorted(count - taken for count in held.values() for taken in range(count))[::-1]
+    sequences, shortest = 1, 0 if plain else 1  # faces beginning alike: no bound
+    for length in range(1, letters + 1 if plain else 1):
+        if length <= len(factors):
+            sequences *= factors[length - 1]
+        if 8 * (min(cells, length) + 1) * sequences + 9 * length * cells > half:
+            shortest = length
+            break
+    if not shortest or not could_give_up(None):
+        return []
+    on_board = set(whole.by_word)
+    shortest = max(shortest, whole.rules.min_length)
+    board_letters = set("".join(faces))
+    searched: list[str] = []
+    for word in lexicon.words:
+        if len(word) < shortest or word in on_board or not board_letters.issuperset(word):
+            continue
+        if could_give_up(word):
+            searched.append(word)
+            if len(searched) > GIVEN_UP_SEARCHES:
+                return None
+    found = []
+    for word in searched:
+        try:
+            find_path(board, word)
+        except PathSearchError:
+            found.append(word)
+    return found
 
 
 def _kept_word(entry: dict[str, Any]) -> dict[str, Any]:

@@ -396,8 +396,12 @@ def _on_the_board(
     names the same words)."""
     letters = {letter for face in board.faces for letter in face}
     if solution is not None and solution.board == board and solution.lexicon is lexicon:
-        every = spelled_with_diacritics(word, lexicon, letters, limit=len(lexicon))
-        return tuple(spelling for spelling in every if spelling in solution.by_word)[:3]
+        # the solution's words read without diacritics, every one: the list's variants of
+        # the word, tried prefix by prefix, stopped after SPELLING_STEPS (a page judging a
+        # kept round offline, which has the board's words, named others past them)
+        bare = bare_letters(word)
+        same = (item for item in solution.by_word if item != word and bare_letters(item) == bare)
+        return tuple(sorted(same)[:3])
     spellings = spelled_with_diacritics(word, lexicon, letters)
     on_board = []
     for spelling in spellings:

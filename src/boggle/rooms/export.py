@@ -47,6 +47,18 @@ def standings(totals: dict[str, int]) -> list[dict[str, Any]]:
     return table
 
 
+def shown_rank(rank: object, ranks: list[object]) -> str:
+    """``rank`` as the room page, the projector and the spreadsheets show it: a place two
+    players or more share (equal points: the rooms break no tie) is written ``1=``, as
+    sports tables write it; ``ranks`` are the ranks of the table it is in.
+
+    >>> ranks = [row["rank"] for row in standings({"a": 3, "b": 5, "c": 3})]
+    >>> [shown_rank(rank, ranks) for rank in ranks]
+    ['1', '2=', '2=']
+    """
+    return f"{rank}=" if ranks.count(rank) > 1 else str(rank)
+
+
 NOBODY = "(nobody found)"
 """The ``player`` of the row listing a round's words nobody found."""
 
@@ -75,9 +87,12 @@ def results_csv(stored: dict[str, Any]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
+    gone = removed_names(stored)
     for summary in stored.get("rounds", []):
         place = (summary.get("match", ""), summary.get("round", ""), summary.get("board", ""))
-        ranks = {row["name"]: row["rank"] for row in summary.get("standings", [])}
+        table = summary.get("standings", [])
+        shared = [row["rank"] for row in table]
+        ranks = {row["name"]: shown_rank(row["rank"], shared) for row in table}
         totals = summary.get("totals", {})
         for player in summary.get("players", []):
             name = player["name"]
@@ -87,7 +102,8 @@ def results_csv(stored: dict[str, Any]) -> str:
                 for w in player.get("words", [])
                 if w["status"] != "counted"
             ]
-            row = (name, ranks.get(name, ""), player.get("score", ""), totals.get(name, ""))
+            shown = name + (REMOVED if name in gone else "")
+            row = (shown, ranks.get(name, ""), player.get("score", ""), totals.get(name, ""))
             writer.writerow(
                 [_cell(v) for v in (*place, *row, " ".join(counted), "; ".join(others))]
             )
@@ -114,7 +130,8 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     is over: a match under way is its standings so far).  Then the ``"evening"`` entries:
     each player's ``total`` over the matches, ranked by it, the ``rounds`` played and the
     matches ``won``.  Everyone in a match's standings is in it, a player removed or gone too:
-    their points were scored.
+    their points were scored; each entry's ``removed`` says whether the host removed them
+    (:func:`removed_names`).
 
     >>> def round_(match, n, scores, totals, winners=None):
     ...     return {"match": match, "round": n, "scores": scores, "standings": standings(totals),
@@ -134,6 +151,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     matches: dict[int, list[dict[str, Any]]] = {}
     for summary in stored.get("rounds", []):
         matches.setdefault(int(summary.get("match", 1)), []).append(summary)
+    gone = removed_names(stored)
     rows: list[dict[str, Any]] = []
     points: dict[str, int] = {}
     played: dict[str, int] = {}
@@ -162,6 +180,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
                     "scores": scores,
                     "won": int(name in winners),
                     "finished": finished,
+                    "removed": name in gone,
                 }
             )
             points[name] = points.get(name, 0) + int(entry["total"])
@@ -180,9 +199,29 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
                 "scores": {},
                 "won": won[name],
                 "finished": over,
+                "removed": name in gone,
             }
         )
     return rows
+
+
+REMOVED = " (removed)"
+"""How the spreadsheets mark a player the host removed, after their name."""
+
+
+def removed_names(stored: dict[str, Any]) -> set[str]:
+    """The players the host removed from the room of ``stored`` (its rounds, or their
+    :func:`compact_round`): each round keeps the names removed until then (``removed``),
+    and an open room's results add those removed since (``stored["removed"]``).  Their
+    points stay in the standings, marked.
+
+    >>> sorted(removed_names({"rounds": [{"removed": ["bob"]}, {}], "removed": ["cy"]}))
+    ['bob', 'cy']
+    """
+    names = {str(name) for name in stored.get("removed", [])}
+    for summary in stored.get("rounds", []):
+        names.update(str(name) for name in summary.get("removed", []))
+    return names
 
 
 EVENING_SHOWN = 20
@@ -193,7 +232,7 @@ def compact_round(summary: dict[str, Any]) -> dict[str, Any]:
     """What :func:`evening_standings` reads of a round's summary (the room keeps these for
     the evening, not every word): ``match``, ``round``, ``scores``, ``standings``,
     ``match_over`` and ``winners``."""
-    keys = ("match", "round", "scores", "standings", "match_over", "winners")
+    keys = ("match", "round", "scores", "standings", "match_over", "winners", "removed")
     return {key: summary[key] for key in keys if key in summary}
 
 
@@ -238,7 +277,7 @@ def fold_evening(
             counts = summary.get("played") or dict.fromkeys(summary.get("scores", {}), 1)
             for name, n in counts.items():
                 played[name] = played.get(name, 0) + int(n)
-        keys = ("match", "round", "standings", "match_over", "winners")
+        keys = ("match", "round", "standings", "match_over", "winners", "removed")
         kept.append({**{key: last[key] for key in keys if key in last}, "played": played})
     return kept, dropped
 
@@ -272,7 +311,11 @@ def evening_table(
     return {
         "matches": len(matches),
         "finished": bool(rows) and bool(rows[0]["finished"]),
-        "players": [{key: row[key] for key in keys} for row in rows[:shown]],
+        # a player the host removed is marked (``removed``: true); the others have no mark
+        "players": [
+            {**{key: row[key] for key in keys}, **({"removed": True} if row["removed"] else {})}
+            for row in rows[:shown]
+        ],
         "more": max(0, len(rows) - shown),
         "dropped": dropped,
     }
@@ -296,12 +339,17 @@ def standings_csv(stored: dict[str, Any]) -> str:
     evening,2,'=bob,1,1,0,yes,
     """
     rows = evening_standings(stored)
+    shared: dict[object, list[object]] = {}
+    for row in rows:
+        shared.setdefault(row["match"], []).append(row["rank"])
     most = max((max(row["scores"], default=0) for row in rows), default=0)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*STANDINGS_COLUMNS, *(f"round {n}" for n in range(1, most + 1))])
     for row in rows:
-        fixed = (row["match"], row["rank"], row["name"], row["total"], row["rounds"], row["won"])
+        rank = shown_rank(row["rank"], shared[row["match"]])
+        name = row["name"] + (REMOVED if row["removed"] else "")
+        fixed = (row["match"], rank, name, row["total"], row["rounds"], row["won"])
         scores = [row["scores"].get(n, "") for n in range(1, most + 1)]
         writer.writerow([_cell(v) for v in (*fixed, "yes" if row["finished"] else "no", *scores)])
     return out.getvalue()

@@ -46,6 +46,10 @@ DictionaryName = Annotated[
     str | None,
     Field(default=None, max_length=64, description="a name from GET /api/dictionaries"),
 ]
+MIN_LENGTHS = (3, 6)
+"""The shortest word a room may count, from 3 letters (the classic rules) to 6 (a club of
+strong players on a 5x5 or 6x6 board), and never more than the board's cells
+(:meth:`boggle.rooms.settings.RoomSettings.from_json`)."""
 RulesName = Annotated[
     Literal["classic", "big"] | None,
     Field(
@@ -104,6 +108,11 @@ class RoomSettingsRequest(StrictModel):
     )
     word_level: WordLevel | None = None
     other_words: OtherWords | None = None
+    min_length: int | None = Field(
+        default=None,
+        description="the shortest word that counts, 3 to 6 letters (at most the board's cells); "
+        "default: the rules'",
+    )
 
     @model_validator(mode="after")
     def _within_limits(self, info: ValidationInfo) -> RoomSettingsRequest:
@@ -118,6 +127,7 @@ class RoomSettingsRequest(StrictModel):
             "seconds": (limits.min_round_seconds, limits.max_round_seconds),
             "rounds": (0, limits.max_rounds),
             "target": (0, limits.max_target),
+            "min_length": MIN_LENGTHS,
         }.items():
             value = getattr(self, name)
             if value is not None and not low <= value <= high:

@@ -212,6 +212,9 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
         "board": room_board_json(room) if room.phase is not Phase.LOBBY else None,
         "your_words": [f.to_json() for f in you.feedback] if playing else [],
         "results": room.last_summary if with_results else None,
+        # a rematch's lobby shows the evening so far (the results, which had it, are gone)
+        "evening": room.evening_table() if room.phase is Phase.LOBBY else None,
+        "removed": list(room.removed),  # kept in the standings, marked "(removed)"
     }
 
 

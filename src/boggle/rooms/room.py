@@ -230,6 +230,10 @@ class Room:
         self.evening: list[dict[str, Any]] = []
         self.evening_dropped = 0
         """The oldest matches dropped from :attr:`evening` (past ``MAX_EVENING_MATCHES``)."""
+        self.removed: list[str] = []
+        """The names the host removed (:meth:`remove`): their points stay in the standings,
+        marked "(removed)" on the room page and in the spreadsheets; a name joined again is
+        a new player's."""
 
     # ------------------------------------------------------------------ players
 
@@ -273,6 +277,7 @@ from takes it back
             self.leave(gone.token, now)  # their match total stays, by name
         player = Player(shown, secrets.token_urlsafe(18), connected=True)
         self.players[player.token] = player
+        self.removed = [gone for gone in self.removed if name_key(gone) != name_key(shown)]
         if self.host is None:
             self.host = player.token
         self.last_activity = now
@@ -385,6 +390,10 @@ from takes it back
         if gone.token == token:
             raise RoomError("bad_field", "the host leaves the room rather than removing themself")
         self.leave(gone.token, now)
+        # their points stay, marked: in the results shown now and the evening too
+        self.removed.append(gone.name)
+        for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
+            entry["removed"] = list(self.removed)
         return gone
 
     def dropped(self, token: str, now: float) -> None:
@@ -688,6 +697,7 @@ not count
             "winners": _leaders(totals) if over else [],
             "target": self.settings.target,
             "rounds": self.settings.rounds,
+            "removed": list(self.removed),
         }
 
         # each match folded into its standings, the oldest past MAX_EVENING_MATCHES dropped

@@ -58,6 +58,9 @@ class RoomSettings:
     host_plays: bool = True
     """``False``: the host who makes the room shows the board (a teacher's projector) and
     plays in no round (:attr:`boggle.rooms.room.Player.watching`)."""
+    min_length: int | None = None
+    """The shortest word that counts, in place of the rules' (3 for classic, 4 for big):
+    ``None`` keeps the rules'."""
 
     def __post_init__(self) -> None:
         check_limits(self)
@@ -69,8 +72,13 @@ class RoomSettings:
         ('classic', 'big')
         >>> RoomSettings(rules_name="big").rules().min_length
         4
+        >>> RoomSettings(dice="big", rows=5, cols=5, min_length=5).rules().name
+        'big (custom)'
         """
-        return preset(self.rules_name) if self.rules_name else rules_for_board(self.rows, self.cols)
+        rules = (
+            preset(self.rules_name) if self.rules_name else rules_for_board(self.rows, self.cols)
+        )
+        return rules.with_overrides(min_length=self.min_length)
 
     @property
     def challenge_mode(self) -> str:
@@ -100,7 +108,7 @@ class RoomSettings:
         >>> RoomSettings(seconds=60).to_json()
         {'dice': 'new', 'rows': 4, 'cols': 4, 'dictionary': '', 'seconds': 60, 'target': 50, \
 'rounds': None, 'challenge': False, 'cross_off': True, 'host_plays': True, \
-'word_level': 'all', 'other_words': 'refused', 'rules': None, \
+'min_length': None, 'word_level': 'all', 'other_words': 'refused', 'rules': None, \
 'rules_used': {'name': 'classic', 'min_length': 3, \
 'scoring': {'3': 1, '5': 2, '6': 3, '7': 5, '8': 11}}}
         """
@@ -131,7 +139,7 @@ class RoomSettings:
         ...
         boggle.rooms.limits.RoomError: 'dictionary' must be one of: en-70; got 'klingon'
         """
-        from boggle.rooms.fields import RoomSettingsRequest, ValidationError, one_line
+        from boggle.rooms.fields import MIN_LENGTHS, RoomSettingsRequest, ValidationError, one_line
 
         limits = limits or RoomLimits()
         context = {"limits": limits, "dictionaries": list(dictionaries)}
@@ -156,6 +164,12 @@ class RoomSettings:
             side = 4 if asked.size is None else asked.size
             rows = side if asked.rows is None else asked.rows
             cols = side if asked.cols is None else asked.cols
+        if asked.min_length is not None and asked.min_length > rows * cols:
+            raise RoomError(
+                "bad_settings",
+                f"'min_length' must be from {MIN_LENGTHS[0]} to {rows * cols} on a "
+                f"{rows}x{cols} board (a word uses each cell once), got {asked.min_length}",
+            )
         rounds = asked.rounds or None
         target = (0 if rounds else 50) if asked.target is None else asked.target
         if not target and rounds is None:
@@ -179,6 +193,7 @@ class RoomSettings:
             words,
             asked.cross_off,
             asked.host_plays,
+            asked.min_length,
         )
 
 

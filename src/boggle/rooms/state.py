@@ -258,6 +258,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
             "other_words": settings.words.other_words,
             "cross_off": settings.cross_off,
             "host_plays": settings.host_plays,
+            "min_length": settings.min_length,
         },
         "phase": Phase.PLAYING.value if playing else _settled(room).value,
         "host": room.host,
@@ -275,6 +276,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
         "last_summary": _summary_json(room.last_summary),
         "evening": room.evening,
         "evening_dropped": room.evening_dropped,
+        "removed": room.removed,
     }
 
 
@@ -366,6 +368,7 @@ def restore_room(
     room.last_summary = _summary_of(kept["last_summary"])
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
+    room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
         room.board = Board.parse(kept["board"])

@@ -25,6 +25,7 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
+from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError, RulesError
@@ -102,9 +103,19 @@ class Limits:
     """Round jobs that may wait for a round process (more get 503 at once; one that waits
     past ``solve_seconds`` gets 408): room enough that clients wait their turn rather than
     ask again and again."""
+    offline_boards: int = OFFLINE_ROUNDS
+    """Boards a play page keeps ahead for solo rounds with no connection (``POST
+    /api/offline``), 0 to :data:`~boggle.game.offline.MAX_OFFLINE_ROUNDS`; 0: offline play
+    off (the route refuses, the page says so), also for a round started online."""
 
     def __post_init__(self) -> None:
-        check_limits(self, zero_means_none={"round_processes"})
+        check_limits(self, zero_means_none={"round_processes", "offline_boards"})
+        if self.offline_boards > MAX_OFFLINE_ROUNDS:
+            raise BoggleError(
+                f"offline_boards must be from 0 to {MAX_OFFLINE_ROUNDS}, "
+                f"got {grouped(self.offline_boards)}",
+                setting="offline_boards",
+            )
         most = max_round_processes()
         if self.round_processes > most:  # 10**30 started processes until the machine choked
             raise BoggleError(

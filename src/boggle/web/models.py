@@ -15,7 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from boggle.dice.cubes import MAX_SEED, SEED_RANGE, seed_in_range
-from boggle.game.offline import OFFLINE_ROUNDS
+from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS
 from boggle.model.board import ROW_SEPARATORS_SAID
 from boggle.model.errors import DiceError
 from boggle.rooms.fields import (
@@ -112,9 +112,10 @@ class OfflineRequest(StrictModel):
     count: int | None = Field(
         default=None,
         ge=1,
-        le=OFFLINE_ROUNDS,
-        description="how many boards to roll (a page missing some asks for those alone); "
-        f"{OFFLINE_ROUNDS} by default",
+        le=MAX_OFFLINE_ROUNDS,
+        description="how many boards to roll (a page missing some asks for those alone), "
+        f"at most the server's keep; that keep by default ({OFFLINE_ROUNDS} unless "
+        "boggle serve --offline-boards says otherwise)",
     )
 
 
@@ -423,6 +424,9 @@ class LimitsBody(BaseModel):
     max_name_length: int
     """The most characters a player's name has in a room or a challenge
     (``boggle.rooms.limits.MAX_NAME_LENGTH``): the pages' name boxes read it here."""
+    offline_boards: int = OFFLINE_ROUNDS
+    """Boards a play page keeps for solo rounds with no connection (``boggle serve
+    --offline-boards``); 0: offline play is off on this server, and the page says so."""
 
 
 class OptionsResponse(BaseModel):

@@ -978,6 +978,9 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     stored = await asyncio.to_thread(service.store.results, code)
     if not stored["rounds"] and not stored["matches"] and code not in service.hub.rooms:
         return error_answer(404, f"no room {code!r} is open or has stored results")
+    room = service.hub.rooms.get(code)
+    if room is not None and room.removed:  # removed since its last round: marked too
+        stored["removed"] = list(room.removed)
     return stored
 
 

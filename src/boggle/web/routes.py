@@ -42,7 +42,7 @@ from boggle.game import (
     verdict_message,
 )
 from boggle.game.hints import hint_definition
-from boggle.game.offline import OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
+from boggle.game.offline import OFFLINE_MAX_BYTES, offline_round
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
 from boggle.game.words import list_check, suggested_forms
 from boggle.model.board import Board
@@ -61,6 +61,7 @@ from boggle.web.models import (
     DiceInfo,
     DictionariesResponse,
     DictionaryInfo,
+    ErrorBody,
     FoundEntry,
     HealthResponse,
     HintBody,
@@ -178,6 +179,7 @@ async def options(context: Context) -> OptionsResponse:
             max_players=limits.max_players,
             max_words_per_player=limits.max_words_per_player,
             max_name_length=name_length,
+            offline_boards=limits.offline_boards,
         ),
         daily_seconds=DAILY_SECONDS,
     )
@@ -318,14 +320,30 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     return await context.run_round(play_work, request, board, rules)
 
 
-@router.post("/offline", response_model=OfflineResponse, responses=ERRORS, tags=["rounds"])
+@router.post(
+    "/offline",
+    response_model=OfflineResponse,
+    responses={
+        **ERRORS,
+        403: {"model": ErrorBody, "description": "offline play is off on this server"},
+    },
+    tags=["rounds"],
+)
 async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
     """Boards kept ahead for solo rounds with no connection: ``keep`` boards newly rolled
     (as ``/api/roll`` rolls them), each with everything judging a round on it needs (its
     words that count, with points, paths and levels; the listed words its level leaves
     out; the shortest word; its faces as the list spells them; how the list reads a typed
     word), so that a page judges the round as ``/api/play`` would (docs/web.md); with
-    ``board``, that board alone, so a round started online can go on offline."""
+    ``board``, that board alone, so a round started online can go on offline.  A server
+    started with ``--offline-boards 0`` refuses (403): offline play is off on it."""
+    keep = context.limits.offline_boards
+    if not keep:
+        raise ApiError(403, "offline play is off on this server (boggle serve --offline-boards 0)")
+    if request.count is not None and request.count > keep:
+        raise ApiError(
+            400, f"count must be from 1 to {keep} (this server keeps {counted(keep, 'board')})"
+        )
     setting = _word_setting(request.word_level, request.other_words)
     if request.board is not None:
         rolling = {"dice", "rows", "cols", "count"} & request.model_fields_set
@@ -342,13 +360,13 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
             rolled(
                 context, lexicon, request.dice, chooser.randrange(2**31), request.rows, request.cols
             )
-            for _ in range(request.count or OFFLINE_ROUNDS)
+            for _ in range(request.count or keep)
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
     rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
     body = {
         "rounds": rounds,
-        "keep": OFFLINE_ROUNDS,
+        "keep": keep,
         "max_bytes": OFFLINE_MAX_BYTES,
         "labels": FEEDBACK_LABELS,
     }

@@ -93,9 +93,27 @@ class LanguageProfile:
         return word
 
     def normalise_words(self, lines: Iterable[str]) -> tuple[str, ...]:
-        """Normalise, de-duplicate and sort raw lines under this profile."""
-        kept = {word for word in map(self.normalise, lines) if word is not None}
-        return tuple(sorted(kept))
+        """Normalise, de-duplicate and sort raw lines under this profile.
+
+        A list that writes its words in lower case (or Capitalised) marks an abbreviation
+        by writing it in capitals (``NATO``, ``BBC``, ``LCD`` in German's ``wngerman``):
+        there, a word of two letters or more written only in capitals is dropped, with or
+        without a vowel.  A list written all in capitals keeps its words.
+
+        >>> PROFILES["de"].normalise_words(["Haus", "BBC", "NATO", "CD", "cd", "O"])
+        ('cd', 'haus', 'o')
+        >>> PROFILES["de"].normalise_words(["HAUS", "BBC"])
+        ('bbc', 'haus')
+        """
+        capitals: set[str] = set()
+        otherwise: set[str] = set()
+        for line in lines:
+            word = self.normalise(line)
+            if word is not None:
+                (capitals if len(word) > 1 and line.strip().isupper() else otherwise).add(word)
+        if not otherwise:
+            return tuple(sorted(capitals))  # a list in capitals: its words, not abbreviations
+        return tuple(sorted(otherwise))
 
     def fold_face(self, face: str) -> str:
         """A board face spelled as the lists are: ``É`` on a French board is ``e``.

@@ -271,7 +271,8 @@ def feedback_text(
         word = session.solution.shown(feedback.word)
         read = f"; {feedback.message}" if feedback.message else ""  # read as CAFE, without accents
         return f"  {word}: +{feedback.points:,} {plural} (score {session.score:,}{read})"
-    if feedback.status == "already_found":
+    if feedback.status == "already_found":  # named as it was when found: AEREA (aérea)
+        word = session.solution.shown(feedback.word)
         return f"  {word}: already found" + (f" ({feedback.message})" if feedback.message else "")
     if feedback.status == "too_short":
         return f"  {word}: too short ({session.rules.min_length} letters or more)"

@@ -208,6 +208,15 @@ def register(subparsers: Any) -> None:
         "threads of the server's own process)",
     )
     parser.add_argument(
+        "--offline-boards",
+        type=whole_number,
+        default=3,
+        metavar="N",
+        help="boards a play page keeps for solo rounds with no connection, 0 to 10; each "
+        "costs a solve and up to a few hundred KB of JSON when a page fetches it (default 3; "
+        "0: offline play off, and the page says so)",
+    )
+    parser.add_argument(
         "--room-words-per-second",
         type=real_number,
         default=1000.0,
@@ -613,6 +622,7 @@ def run(args: argparse.Namespace) -> int:
             max_body_bytes=args.max_body,
             solve_seconds=args.solve_timeout,
             round_processes=args.round_processes,
+            offline_boards=args.offline_boards,
         ),
         extra_dictionaries=offered,
         default_dictionary=default_list,

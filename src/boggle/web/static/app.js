@@ -318,7 +318,7 @@ async function startRound() {
     return;
   }
   if (navigator.onLine === false) {
-    startKeptRound(seconds);
+    await startKeptRound(seconds);
     return;
   }
   let solution;
@@ -329,7 +329,7 @@ async function startRound() {
     solution = await solveBoard(text);
   } catch (error) {
     if (!error.unreachable) throw error;
-    startKeptRound(seconds, error);  // the server out of reach: a kept board, if there is one
+    await startKeptRound(seconds, error);  // the server out of reach: a kept board, if there is one
     return;
   }
   state.round = {
@@ -353,6 +353,7 @@ async function startRound() {
 // A round started online keeps its board's words (POST /api/offline with the board), so it
 // goes on judged on this device should the connection drop before it ends.
 async function keepRoundForOffline(round) {
+  if (await offlineOff()) return;  // none kept: the round needs the server, as it always did
   const chosen = round.choices;
   const body = {
     board: round.board, ...roundOptions(round),
@@ -375,7 +376,7 @@ async function judged(round, finished) {
     return await playRound(round, finished);
   } catch (error) {
     if (!error.unreachable || !round.fallback || round.offline) throw error;
-    round.offline = { ...round.fallback, left: keptCount(aheadSettings()), dropped: lostWhy() };
+    round.offline = { ...round.fallback, left: keptCount(aheadSettings()), ...lostWhy(error) };
     if (state.round === round) {
       keepRound(round);
       $("play-hint").disabled = true;
@@ -424,6 +425,19 @@ function showKept(text) {
   line.hidden = !text;
 }
 
+// A server started with `boggle serve --offline-boards 0` keeps no board for offline play
+// (GET /api/options says 0): the page asks for none and says so. A server out of reach is
+// not "off": the boards kept are played.
+const OFFLINE_OFF = "Offline play is off on this server.";
+
+async function offlineOff() {
+  try {
+    return (await serverOptions()).limits.offline_boards === 0;
+  } catch (error) {
+    return false;
+  }
+}
+
 // While online and between rounds: boards kept ahead for the settings chosen (fetched when
 // fewer are kept than the server says; other settings' boards dropped), and the count said.
 let aheadTimer = null;
@@ -432,6 +446,10 @@ function keepBoardsAhead(delay = 0) {
   clearTimeout(aheadTimer);
   aheadTimer = setTimeout(async () => {
     if (state.round || navigator.onLine === false || !$("dict-select").value) return;
+    if (await offlineOff()) {
+      if (!state.round) showKept(OFFLINE_OFF);
+      return;
+    }
     const settings = aheadSettings();
     try {
       const count = await keepAhead(settings, chosenList());
@@ -444,11 +462,13 @@ function keepBoardsAhead(delay = 0) {
 
 // A round on the next kept board, judged on this device (offline, or the server out of reach,
 // `unreachable` its error); with none kept for these settings, one line says so.
-function startKeptRound(seconds, unreachable = null) {
+async function startKeptRound(seconds, unreachable = null) {
   const settings = aheadSettings();
-  const taken = takeKept(settings);
+  const taken = await takeKept(settings);  // by one tab at a time: two never take the same
   if (!taken) {
-    const why = unreachable && navigator.onLine !== false ? "the server cannot be reached" : "you are offline";
+    const why = !unreachable || navigator.onLine === false ? "you are offline"
+      : unreachable.gateway ? `the server is not answering (its proxy said ${unreachable.gateway})`
+        : "the server cannot be reached";
     const other = keptForOthers(settings) ? " (those kept are for another word list, rules, dice or size)" : "";
     throw new Error(`${why}, and no board is kept for offline play with these settings${other}: ` +
       "the play page keeps some while connected");
@@ -477,12 +497,18 @@ function startKeptRound(seconds, unreachable = null) {
   showRound(state.round);
 }
 
-// Why a round started online goes on judged here: the browser offline, or the server out of
-// reach while the browser says it is online.
-const lostWhy = () => (navigator.onLine === false ? "offline" : "unreachable");
+// Why a round started online goes on judged here (`error` api()'s): the browser offline, or
+// the server out of reach while the browser says it is online (`gateway`: its proxy
+// answered 502, 503 or 504 for it, the server down or restarting behind it).
+const lostWhy = (error) => (navigator.onLine === false ? { dropped: "offline" }
+  : { dropped: "unreachable", gateway: error?.gateway ?? null });
 
 // An offline round's line, where hints are said online: what it is and how many are left.
 function offlineNote(round) {
+  if (round.offline.dropped === "unreachable" && round.offline.gateway) {
+    return `The server is not answering (its proxy said ${round.offline.gateway}): ` +
+      "the round goes on, judged on this device (no hints).";
+  }
   if (round.offline.dropped === "unreachable") {
     return "The server cannot be reached: the round goes on, judged on this device (no hints).";
   }
@@ -599,7 +625,7 @@ async function resumeRound(kept) {
         throw error;
       }
       // taken up with no connection or no server: its board's words were kept, it goes on here
-      kept.offline = { ...kept.fallback, left: keptCount(aheadSettings()), dropped: lostWhy() };
+      kept.offline = { ...kept.fallback, left: keptCount(aheadSettings()), ...lostWhy(error) };
       forgetSolution(kept.board);
       $("board-input").value = kept.board;
       renderBoard(kept.fallback.kept.faces);
@@ -672,7 +698,17 @@ async function submitWord(traced) {
   if (!round || !typed) return;
   round.entries.push(typed);
   keepRound(round);
-  const answer = await judged(round, false);
+  let answer;
+  try {
+    answer = await judged(round, false);
+  } catch (error) {
+    // the server's failure (a 500, its proxy's 502 with no board kept): the word is not lost
+    // but not judged either, and the player is told when it will be
+    if (state.round === round && error instanceof Error) {
+      error.message += "; your word is kept and judged with your next one";
+    }
+    throw error;
+  }
   // the round may have ended, or a later entry's answer come first, while the server answered
   if (state.round !== round || answer.feedback.length <= round.told) return;
   round.told = answer.feedback.length;

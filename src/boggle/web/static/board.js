@@ -1392,7 +1392,12 @@ export async function api(path, body) {
     // a proxy in front (nginx) answers 502, 503 or 504 of its own, an HTML page, while the
     // server restarts or is down: for the player the server cannot be reached, not "broken"
     if (GATEWAY_DOWN.has(response.status)) {
-      throw new Error(`the server cannot be reached right now (${response.status}): try again shortly`);
+      const failure = new Error(`the server cannot be reached right now (${response.status}): try again shortly`);
+      // the app behind the proxy did not answer: out of reach as with no answer at all (a
+      // solo round goes on judged on the page, which judges as the server would)
+      failure.unreachable = true;
+      failure.gateway = response.status;
+      throw failure;
     }
     throw new Error(`the server answered ${response.status} without JSON`);
   }

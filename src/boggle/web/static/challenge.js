@@ -163,11 +163,16 @@ function sayWord(named, rest, good) {
   sayVerdict($("feedback"), named, rest, state.challenge?.dictionary);
 }
 
+// A word found, named as when it was found (AEREA (aérea)), for "already found".
+function namedFound(word) {
+  return namedWord(word, state.written?.[state.words.indexOf(word)] ?? []);
+}
+
 // A word entered (typed, or traced on the board): checked against the board, list and rules.
 export async function enterWord(word) {
   if (!word || state.over) return;
   if (state.words.includes(word)) {
-    sayWord(word.toUpperCase(), ": already found", false);
+    sayWord(namedFound(word), ": already found", false);
     wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
@@ -183,7 +188,7 @@ export async function enterWord(word) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      sayWord(found.toUpperCase(), `: already found${verdictNote(check.message)}`, false);
+      sayWord(namedFound(found), `: already found${verdictNote(check.message)}`, false);
       wordFeedback(word, { result: "again", text: "already found" });
       return;
     }

@@ -266,13 +266,19 @@ function submitWord(event) {
   return enterWord(word);
 }
 
+// A word found, named as when it was found (AEREA (aérea)), for "already found".
+function namedFound(word) {
+  const listed = state.listed.find(([found]) => found === word);
+  return namedWord(word, listed?.[2] ?? []);
+}
+
 // A word typed or traced on the board.
 async function enterWord(typed) {
   const word = lowerLetters(typed.trim());  // GĘSİ is gęsi, as the server reads it
   if (!word || state.over) return;
   const box = $("feedback");
   if (state.words.includes(word)) {
-    sayVerdict(box, word.toUpperCase(), ": already found", state.daily.dictionary);
+    sayVerdict(box, namedFound(word), ": already found", state.daily.dictionary);
     box.className = "feedback bad";
     wordFeedback(word, { result: "again", text: "already found" });
     return;
@@ -287,7 +293,7 @@ async function enterWord(typed) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      sayVerdict(box, found.toUpperCase(), `: already found${verdictNote(check.message)}`, state.daily.dictionary);
+      sayVerdict(box, namedFound(found), `: already found${verdictNote(check.message)}`, state.daily.dictionary);
       box.className = "feedback bad";
       wordFeedback(word, { result: "again", text: "already found" });
       return;
@@ -434,14 +440,24 @@ async function start() {
     keepChoice($("daily-dict"), "boggle-list");  // the same list as solo play's
     // a shared link's board (?size=5&dict=es): its size and list, over the kept ones
     const asked = new URLSearchParams(location.search);
+    const linked = {};  // the size and list the link asks for, where this server has them
     for (const [key, id] of [["size", "daily-size"], ["dict", "daily-dict"]]) {
       const wanted = asked.get(key);
-      if (wanted && [...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
+      if (wanted && [...$(id).options].some((option) => option.value === wanted)) {
+        $(id).value = wanted;
+        linked[id] = wanted;
+      }
     }
     const kept = keptRound(ROUND_KEY);
     const date = new URLSearchParams(location.search).get("date");
+    // a link to another board (?dict=pt during a Dutch round) opens that board, not the round
+    // kept, which stays kept for the page opened without one
+    const keptBoard = {
+      "daily-size": kept?.query?.size, "daily-dict": kept?.query?.dictionary ?? kept?.choices?.["daily-dict"],
+    };
+    const sameBoard = Object.entries(linked).every(([id, value]) => String(keptBoard[id]) === value);
     if (kept && kept.query && Array.isArray(kept.words) && Array.isArray(kept.listed)
-        && (!date || date === kept.query.date)) {
+        && (!date || date === kept.query.date) && sameBoard) {
       for (const [id, value] of Object.entries(kept.choices || {})) {
         if ([...$(id).options].some((option) => option.value === value)) $(id).value = value;
       }

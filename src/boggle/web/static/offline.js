@@ -62,6 +62,51 @@ export function keptLine(count) {
   return `${count} board${count === 1 ? "" : "s"} kept for offline play.`;
 }
 
+// The kept boards are shared by the tabs of the page: taking one (and a fill's merge) is
+// done by one tab at a time, so two tabs never play the same board. A Web Lock where the
+// browser has them (navigator.locks: a secure context, as the service worker needs); else
+// a claim written in localStorage, read back after a moment, and taken only if still ours.
+const LOCK = "boggle-offline-rounds";
+const CLAIM_KEY = "boggle-offline-claim";
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+function readClaim() {
+  try {
+    return JSON.parse(localStorage.getItem(CLAIM_KEY));
+  } catch (error) {
+    return null;
+  }
+}
+
+async function claimed(work) {
+  const me = `${Date.now()}-${Math.random()}`;
+  for (let tries = 0; tries < 40; tries++) {
+    const claim = readClaim();
+    if (!claim || Date.now() - claim.at > 2000) {  // none, or one left by a tab closed mid-take
+      try {
+        localStorage.setItem(CLAIM_KEY, JSON.stringify({ by: me, at: Date.now() }));
+      } catch (error) {
+        return work();  // no storage: nothing kept to share either
+      }
+      await pause(50);
+      if (readClaim()?.by === me) {
+        try {
+          return await work();
+        } finally {
+          if (readClaim()?.by === me) localStorage.removeItem(CLAIM_KEY);
+        }
+      }
+    }
+    await pause(30 + Math.random() * 70);
+  }
+  return work();  // another tab holds it for seconds: take rather than wait on
+}
+
+function exclusively(work) {
+  if (navigator.locks && navigator.locks.request) return navigator.locks.request(LOCK, async () => work());
+  return claimed(work);
+}
+
 let filling = null;  // one fill at a time: a second waits for the first
 
 // Boards kept up to the server's number for `settings` (boards of other settings dropped);
@@ -77,9 +122,14 @@ export function keepAhead(settings, list) {
     // a page missing some (a board played) asks for those alone, not a whole new set
     const count = kept.labels ? Math.min(kept.keep - kept.rounds.length, kept.keep) : null;
     const answer = await api("/api/offline", count ? { ...settings, count } : settings);
-    const now = readKept();  // a round may have been taken meanwhile
+    return exclusively(() => merge(settings, list, answer));
+  };
+  // the boards fetched added to those kept now (a round may have been taken meanwhile, in
+  // this tab or another)
+  const merge = (settings, list, answer) => {
+    const now = readKept();
     const rounds = now && same(now.settings, settings) ? now.rounds : [];
-    kept = { version: VERSION, settings, list, rounds, keep: answer.keep, labels: answer.labels };
+    const kept = { version: VERSION, settings, list, rounds, keep: answer.keep, labels: answer.labels };
     let tooLarge = 0;
     for (const round of answer.rounds) {
       if (kept.rounds.length >= answer.keep) break;
@@ -104,14 +154,17 @@ export function keepAhead(settings, list) {
   return run;
 }
 
-// The next kept board for `settings`, taken out of the kept ones: { round, labels, left },
-// or null when none is kept for them.
+// The next kept board for `settings`, taken out of the kept ones (by one tab at a time:
+// another tab takes the next): resolves to { round, labels, left }, or null when none is
+// kept for them.
 export function takeKept(settings) {
-  const kept = readKept();
-  if (!kept || !same(kept.settings, settings) || !kept.rounds.length || !kept.labels) return null;
-  const round = kept.rounds.shift();
-  store(kept);
-  return { round, labels: kept.labels, left: kept.rounds.length };
+  return exclusively(() => {
+    const kept = readKept();
+    if (!kept || !same(kept.settings, settings) || !kept.rounds.length || !kept.labels) return null;
+    const round = kept.rounds.shift();
+    store(kept);
+    return { round, labels: kept.labels, left: kept.rounds.length };
+  });
 }
 
 // ------------------------------------------------------------------ judging
@@ -162,7 +215,8 @@ function diacritics(word, kept) {
   }).join("; ");
 }
 
-// The path search of boggle.game.words.find_path, step for step, so that a search gives up
+// The path search of boggle.game.words.find_path, step for step (where it gives up on a word
+// of the list, kept.given_up says so, as the server knows from the board's solution), so that a search gives up
 // where the server's does (PATH_STEP_BUDGET) and a verdict is the server's: a word needing
 // more of a letter than the board has is refused at once; otherwise the cells that can still
 // finish the word are found first, from its end, and only those are tried, from the word's
@@ -326,6 +380,11 @@ export function judgeKept(kept, labels, entries, finished) {
       const path = findPath(kept.spelled, kept.rows, kept.cols, word);
       return said(path ? "not_a_word" : "not_on_board", notes(diacritics(word, kept), read));
     } catch (error) {
+      // a word of the list (not on the board) the search gives up on: the server, with the
+      // board's solution, says it is not on the board without a search (kept.given_up)
+      if (Array.isArray(kept.given_up) && kept.given_up.includes(word)) {
+        return said("not_on_board", notes(diacritics(word, kept), read));
+      }
       return said("not_a_word", error.message);  // as the server says it: how it was read left out
     }
   });

@@ -77,12 +77,16 @@ function showNotice(message, connection = false) {
   const banner = $("connection-banner");
   banner.textContent = connection ? message : "";
   banner.hidden = !connection || !message;
+  // the board kept in sight at the top of a wide screen (the projector's, between rounds)
+  // goes below the banner, which covered its top row while reconnecting
+  document.documentElement.style.setProperty("--banner-height", `${banner.hidden ? 0 : banner.offsetHeight}px`);
 }
 
 // What happens in the room without the player acting (a player gone, the host away or back):
 // said by its line (#who-left, #host-away: polite live regions) and shown for a while in a
 // toast at the foot of the screen, wherever the page is scrolled, as My words shows what an
-// action did; not during a round (its lines are hidden then, and the board is under it).
+// action did; not during a round: its lines are shown under the word box then (placeLines),
+// and the toast would cover the word box of a phone.
 const TOAST_MS = 6000;
 const TOAST_MS_A_CHARACTER = 60;
 
@@ -107,10 +111,17 @@ const nameList = (names) => names.length > 1
 // room, beside its phase line and buttons (after a round under the results' title the page
 // scrolls to: at the top of the page "connection lost; reconnecting…" was far above the
 // screen, and Start round 2 pressed then did nothing that was seen); else above the entry.
+// The room's own news (a player gone, the host away) goes under the word box too during a
+// round, in sight without taking the focus from the word box or covering the board: the
+// toast at the foot of the screen is for between rounds (on a phone it covered the word box).
 function placeLines() {
-  if (document.body.classList.contains("in-round")) $("feedback").after($("notice"), $("error"));
-  else if (!$("room").hidden) $("who-left").after($("notice"), $("error"));
-  else $("entry").before($("error"), $("notice"));
+  if (document.body.classList.contains("in-round")) {
+    $("feedback").after($("notice"), $("error"), $("host-away"), $("who-left"));
+  } else if (!$("room").hidden) {
+    $("phase").after($("host-away"), $("who-left"), $("notice"), $("error"));
+  } else {
+    $("entry").before($("error"), $("notice"));
+  }
 }
 
 // ------------------------------------------------------------------ the socket
@@ -500,6 +511,7 @@ function showRoom(room) {
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name));
+  markRemoved(room.removed || []);
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   // a player joining while the Start is on its way leaves it pending; a new connection
   // (the Start may be lost with the old one) or another phase ends it
@@ -524,6 +536,10 @@ function showRoom(room) {
     placeActions(false);
     $("round").hidden = true;
     $("results").hidden = true;
+    // a rematch's lobby: the evening so far stays in sight under the players (it was only in
+    // the results, hidden with them), until the next round starts
+    placeEvening(true);
+    showEvening(room.evening);
     $("board").replaceChildren();
     clearPath();
     // a rematch's lobby: the results (and Rematch, pressed) are gone, so the keyboard goes
@@ -575,6 +591,7 @@ function rematch() {
     dice: english ? dice : undefined,
     dictionary: s.dictionary || undefined,
     rules: s.rules || undefined,
+    min_length: s.min_length || undefined,
     seconds: numberOf("rematch-seconds"),
     target: numberOf("rematch-target"),
     rounds: numberOf("rematch-rounds"),
@@ -756,6 +773,7 @@ function roundOnScreen(round, faces) {
 
 function startRound(faces, remaining, round) {
   state.tooLate = [];
+  if (!$("results").contains($("evening"))) showEvening(null);  // the lobby's: the board's turn
   state.roundShown = `${round}:${JSON.stringify(faces)}`;
   renderBoard(faces);
   inRound(true);
@@ -817,6 +835,20 @@ function feedback(entry) {
 }
 
 // ------------------------------------------------------------------ results
+
+// A place shared (equal points: the rooms break no tie) is written "2=", as in the
+// spreadsheets (boggle.rooms.export.shown_rank); `ranks` are those of the table.
+function shownRank(rank, ranks) {
+  return ranks.filter((other) => other === rank).length > 1 ? `${rank}=` : String(rank);
+}
+
+// The rule said under a table with a shared place, once: "2=" alone left a club asking who
+// was second.
+function sayTies(line, ranks) {
+  const shared = new Set(ranks).size < ranks.length;
+  line.hidden = !shared;
+  line.textContent = shared ? "Equal points share a place (2=): there is no tie-break." : "";
+}
 
 // The end of a match in words, said to this player: "Match over: you won with 12 points.",
 // "Match over: bob won with 12 points.", a tie "Match over: ann, bob and you tied on 12
@@ -890,19 +922,23 @@ function showResults(summary) {
   }
   const body = $("standings").querySelector("tbody");
   body.replaceChildren();
+  const ranks = summary.standings.map((row) => row.rank);
   for (const row of summary.standings) {
     const line = document.createElement("tr");
     line.dataset.name = row.name;
     line.dataset.total = String(row.total);
     line.dataset.rank = String(row.rank);
-    for (const text of [row.rank, row.name, summary.scores[row.name] ?? 0, row.total]) {
+    for (const text of [shownRank(row.rank, ranks), row.name, summary.scores[row.name] ?? 0, row.total]) {
       const cell = document.createElement("td");
       cell.textContent = String(text);
       line.append(cell);
     }
     body.append(line);
   }
+  sayTies($("standings-ties"), ranks);
+  placeEvening(false);
   showEvening(summary.evening);
+  markRemoved(summary.removed || []);
   showLevels(summary);
   const order = summary.levels ? "common first" : "best first";
   $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
@@ -940,7 +976,23 @@ function showResults(summary) {
   });
 }
 
-// The room's word list, for the words' definitions (null: the server's default list).
+// A player the host removed keeps their points in the standings and the evening, marked
+// "(removed)" as the spreadsheets mark them; removed after the results came, marked then.
+function markRemoved(names) {
+  for (const line of document.querySelectorAll("#standings tbody tr, #evening-standings tbody tr")) {
+    if (!names.includes(line.dataset.name) || line.dataset.removed) continue;
+    line.dataset.removed = "true";
+    line.cells[1].textContent = `${line.dataset.name} (removed)`;
+  }
+}
+
+// The evening's table: in the results under the match's standings, or in a rematch's lobby
+// under the players and the room's buttons (`inLobby`).
+function placeEvening(inLobby) {
+  if (inLobby) $("room-actions").after($("evening"));
+  else $("standings-ties").after($("evening"));
+}
+
 // The evening over the room's matches, after a rematch (the server's evening_table: null
 // while there has been one match), under the match's standings: a club's table until now was
 // only in standings.csv.  The best 20 are listed, the others counted.
@@ -954,23 +1006,27 @@ function showEvening(evening) {
   // a room open for long keeps its last matches (MAX_EVENING_MATCHES): the older ones said
   const dropped = evening.dropped ? ` (the ${evening.dropped} before them not counted)` : "";
   $("evening-title").textContent = `The evening: ${evening.finished ? matches : `${matches}, so far`}${dropped}`;
+  const ranks = evening.players.map((row) => row.rank);
   for (const row of evening.players) {
     const line = document.createElement("tr");
     line.dataset.name = row.name;
     line.dataset.total = String(row.total);
     line.dataset.rank = String(row.rank);
-    for (const text of [row.rank, row.name, row.won, row.total]) {
+    for (const text of [shownRank(row.rank, ranks), row.name, row.won, row.total]) {
       const cell = document.createElement("td");
       cell.textContent = String(text);
       line.append(cell);
     }
     body.append(line);
   }
+  sayTies($("evening-ties"), ranks);
+  markRemoved(evening.players.filter((row) => row.removed).map((row) => row.name));
   $("evening-more").hidden = !evening.more;
   $("evening-more").textContent = evening.more
     ? `and ${evening.more} more (all of them in the standings' spreadsheet)` : "";
 }
 
+// The room's word list, for the words' definitions (null: the server's default list).
 function listName() {
   return (state.settings && state.settings.dictionary) || null;
 }
@@ -1131,6 +1187,8 @@ function createRoom(event) {
     dice: english ? dice : undefined,
     dictionary: $("create-dict").value || undefined,
     rules: $("create-rules").value || undefined,
+    // the shortest word, past the rules' 3 or 4 (a club counting 5+ on a 5x5 board)
+    min_length: $("create-min-length").value ? Number($("create-min-length").value) : undefined,
     seconds: numberOf("create-seconds"),
     target: numberOf("create-target"),
     rounds: numberOf("create-rounds"),

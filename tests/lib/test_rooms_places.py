@@ -1,0 +1,178 @@
+"""A club's table in a room: a place shared on equal points (written ``1=`` on the room page,
+the projector and both spreadsheets) and the shortest word a room counts (3 to 6 letters)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+
+from boggle.rooms.export import results_csv, standings, standings_csv
+from boggle.rooms.limits import RoomError
+from boggle.rooms.settings import RoomSettings
+from boggle.rooms.state import restore_room, room_json
+
+LISTS = ["en-70"]
+
+
+def _round(match: int, number: int, scores: dict[str, int], over: bool) -> dict[str, Any]:
+    return {
+        "match": match,
+        "round": number,
+        "board": "fxie amlo ewbx astu",
+        "players": [{"name": name, "score": score, "words": []} for name, score in scores.items()],
+        "scores": scores,
+        "totals": scores,
+        "standings": standings(scores),
+        "match_over": over,
+        "winners": [],
+        "unfound": [],
+    }
+
+
+def test_a_shared_place_is_written_with_an_equals_sign_in_both_spreadsheets() -> None:
+    """Two players on equal points shared rank 2, written "2" as the player alone on 1 was:
+    the spreadsheets write a shared place "2=", as the room page does."""
+    stored = {
+        "rounds": [_round(1, 1, {"ann": 5, "bob": 3, "cy": 3, "dee": 1}, True)],
+        "matches": [],
+    }
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [(row["match"], row["rank"], row["player"]) for row in table] == [
+        ("1", "1", "ann"),
+        ("1", "2=", "bob"),
+        ("1", "2=", "cy"),
+        ("1", "4", "dee"),
+        ("evening", "1", "ann"),
+        ("evening", "2=", "bob"),
+        ("evening", "2=", "cy"),
+        ("evening", "4", "dee"),
+    ]
+    rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
+    assert [row["rank"] for row in rounds if row["player"] != "(nobody found)"] == [
+        "1",
+        "2=",
+        "2=",
+        "4",
+    ]
+
+
+@pytest.mark.parametrize(
+    "asked, shortest, name",
+    [
+        ({}, 3, "classic"),
+        ({"min_length": 5}, 5, "classic (custom)"),
+        ({"dice": "big", "min_length": 6}, 6, "big (custom)"),
+        ({"dice": "big", "min_length": 3}, 3, "big (custom)"),
+        ({"dice": "uniform", "size": 2, "min_length": 4}, 4, "classic (custom)"),
+    ],
+)
+def test_a_room_counts_words_of_3_to_6_letters(
+    asked: dict[str, Any], shortest: int, name: str
+) -> None:
+    """A room's shortest word was the rules' 3 or 4: a club counting words of 5 letters or
+    more on a 5x5 board could not say so."""
+    rules = RoomSettings.from_json(asked, LISTS).rules()
+    assert (rules.min_length, rules.name) == (shortest, name)
+
+
+@pytest.mark.parametrize(
+    "asked, message",
+    [
+        ({"min_length": 7}, "'min_length' must be a whole number from 3 to 6, got 7"),
+        ({"min_length": 2}, "'min_length' must be a whole number from 3 to 6, got 2"),
+        ({"min_length": "5"}, "'min_length' must be a whole number, got '5'"),
+        ({"min_length": 4.5}, "'min_length' must be a whole number, got 4.5"),
+        (
+            {"dice": "uniform", "size": 2, "min_length": 5},
+            "'min_length' must be from 3 to 4 on a 2x2 board (a word uses each cell once), got 5",
+        ),
+    ],
+)
+def test_a_shortest_word_out_of_reach_is_refused_in_one_line(
+    asked: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(RoomError) as refused:
+        RoomSettings.from_json(asked, LISTS)
+    assert refused.value.code == "bad_settings"
+    assert str(refused.value) == message
+
+
+def test_the_shortest_word_is_kept_in_the_rooms_file() -> None:
+    from boggle import Lexicon
+    from boggle.rooms.room import Room
+
+    room = Room(
+        "ABCDEF", RoomSettings.from_json({"min_length": 5}, LISTS), Lexicon.from_words(["fame"])
+    )
+    room.join("ann", now=0.0)
+    again = restore_room(room_json(room, 0.0), room.lexicon)
+    assert again.settings.min_length == 5 and again.rules.min_length == 5
+
+
+def _play(room: Any, host: Any, words: list[tuple[Any, list[str]]], now: float) -> dict[str, Any]:
+    from boggle import Board
+    from boggle.rooms.room import judge
+
+    room.start(host.token, now=now, board=Board.parse("fxie amlo ewbx astu"))
+    for player, entered in words:
+        for word in entered:
+            room.submit(player.token, word, now=now + 1)
+    return room.record(judge(room.close_round(now=now + 60)))
+
+
+def test_a_removed_player_keeps_their_points_marked_in_standings_evening_and_csv() -> None:
+    """A player the host removed kept their points in the standings with nothing to say
+    why they were gone: the results, the evening and both spreadsheets mark them
+    "(removed)", and a name joined again is a new player's, unmarked."""
+    from boggle import Lexicon
+    from boggle.rooms.room import Room
+
+    lexicon = Lexicon.from_words(["fame", "mile", "limbo"])
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2, target=None), lexicon)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    first = _play(room, ann, [(ann, ["fame"]), (bob, ["limbo", "mile"])], now=0.0)
+    assert first["removed"] == []
+    room.remove(ann.token, "bob", now=70.0)
+    assert first["removed"] == ["bob"]  # the results shown now, sent to a page joining
+    last = _play(room, ann, [(ann, ["mile"])], now=100.0)
+    assert last["removed"] == ["bob"] and last["totals"] == {"ann": 2, "bob": 3}
+    stored = {"rounds": [first, last], "matches": []}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [(row["match"], row["player"]) for row in table] == [
+        ("1", "bob (removed)"),
+        ("1", "ann"),
+        ("evening", "bob (removed)"),
+        ("evening", "ann"),
+    ]
+    rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
+    assert [row["player"] for row in rounds if row["round"] == "1"] == [
+        "ann",
+        "bob (removed)",
+        "(nobody found)",
+    ]
+    room.rematch(ann.token, now=200.0)
+    _play(room, ann, [(ann, ["fame"])], now=300.0)
+    evening = room.evening_table()
+    assert evening is not None
+    assert [(p["name"], p.get("removed", False)) for p in evening["players"]] == [
+        ("ann", False),
+        ("bob", True),
+    ]
+    room.join("bob", now=400.0)  # another bob: a new player
+    assert room.removed == []
+
+
+def test_a_player_removed_after_the_last_round_is_marked_in_the_open_rooms_csv() -> None:
+    """The results stored before the removal do not name it: an open room's answer adds
+    the names removed since (``removed``), and the spreadsheet marks them."""
+    stored = {"rounds": [_round(1, 1, {"ann": 2, "bob": 3}, True)], "removed": ["bob"]}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [row["player"] for row in table] == [
+        "bob (removed)",
+        "ann",
+        "bob (removed)",
+        "ann",
+    ]
