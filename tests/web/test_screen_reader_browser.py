@@ -10,10 +10,11 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from browser import RECORD_MESSAGES, Pages, stop_clock, wait_for_held
+from browser import PAGE_TIMEOUT_MS, RECORD_MESSAGES, Pages, stop_clock, wait_for_held
 from challenge_round import LONG_ROUND, make_challenge, start_challenge
 from serve_process import ServeProcess
 
@@ -122,6 +123,16 @@ def tab_to(page: Any, element_id: str, most: int = 60) -> int:
     raise AssertionError(f"#{element_id} not reached by {most} Tabs")
 
 
+def until(page: Any, predicate: str) -> None:
+    """Wait until ``predicate`` (JavaScript, in the page) is true, polled from the test: a
+    page whose clock the test holds (``stop_clock``) runs no animation frame, by which
+    ``wait_for_function`` polls (an answer that came after its first look was never seen)."""
+    deadline = time.monotonic() + PAGE_TIMEOUT_MS / 1000
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"never true: {predicate}"
+        page.wait_for_timeout(25)
+
+
 def spoken(page: Any, region: str) -> list[str]:
     """What the live region ``region`` said: its messages, the emptied ones left out."""
     return [text.strip() for text in said(page, region) if text.strip()]
@@ -148,11 +159,11 @@ def test_a_solo_round_walked_with_the_keyboard_alone(pages: Pages, server: Serve
     assert page.get_attribute("#play-timer", "aria-live") == "off"  # a timer, not read aloud
     page.keyboard.type("fame")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => window.messages['play-feedback'].length === 1")
+    until(page, "() => window.messages['play-feedback'].length === 1")
     for _ in range(71):
         page.clock.run_for(1_000)
     page.wait_for_selector("#play-results:not([hidden])")
-    page.wait_for_function("(id) => document.activeElement.id === id", arg="play-results-title")
+    until(page, "() => document.activeElement.id === 'play-results-title'")
     assert spoken(page, "play-feedback")[0] == "FAME: +1"
     assert spoken(page, "play-feedback")[-1].startswith("Time!")
     assert spoken(page, "clock-minute") == ["1 minute left"]
@@ -163,7 +174,7 @@ def test_a_solo_round_walked_with_the_keyboard_alone(pages: Pages, server: Serve
     assert tab_to(page, "play-again") == 1
     page.keyboard.press("Enter")
     page.wait_for_selector("#play-results[hidden]", state="attached")
-    page.wait_for_function("() => document.activeElement.id === 'play-input'")
+    until(page, "() => document.activeElement.id === 'play-input'")
 
 
 def test_a_daily_round_walked_with_the_keyboard_alone(pages: Pages, server: ServeProcess) -> None:
@@ -182,7 +193,7 @@ def test_a_daily_round_walked_with_the_keyboard_alone(pages: Pages, server: Serv
     page.evaluate(RECORD_MESSAGES, ["feedback", "clock-news", "clock-minute"])
     page.keyboard.type("zzzz")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => window.messages['feedback'].length === 1")
+    until(page, "() => window.messages['feedback'].length === 1")
     held: list[Any] = []
     page.route("**/api/daily/result", lambda route: held.append(route))
     for _ in range(181):
@@ -194,7 +205,7 @@ def test_a_daily_round_walked_with_the_keyboard_alone(pages: Pages, server: Serv
     for route in held:
         route.continue_()
     page.wait_for_selector("#results:not([hidden])")
-    page.wait_for_function("() => document.activeElement.id === 'results-title'")
+    until(page, "() => document.activeElement.id === 'results-title'")
     report = page.locator("#results").aria_snapshot().splitlines()
     assert report[:2] == ['- region "Result":', '  - heading "Your result" [level=2]'], report
     assert report[2].startswith('  - paragraph: "boggle daily 2026-11-23'), report
@@ -202,7 +213,7 @@ def test_a_daily_round_walked_with_the_keyboard_alone(pages: Pages, server: Serv
     assert page.text_content("#daily-start") == "Play today's board again"
     page.keyboard.press("Enter")
     page.wait_for_selector("#round:not([hidden])")
-    page.wait_for_function("() => document.activeElement.id === 'word-input'")
+    until(page, "() => document.activeElement.id === 'word-input'")
 
 
 def test_the_boards_kept_for_offline_play_are_not_said_after_each_round(
