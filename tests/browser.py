@@ -85,6 +85,19 @@ machine whose two cores also run the other tests' servers and browsers (at a loa
 page took over 20 s to be ready); a passing test never waits it out."""
 
 
+RECORD_MESSAGES = """(ids) => {
+  window.messages = {};
+  for (const id of ids) {
+    const element = document.getElementById(id);
+    window.messages[id] = [];
+    new MutationObserver(() => window.messages[id].push(element.textContent))
+      .observe(element, { childList: true, characterData: true, subtree: true });
+  }
+}"""
+"""Each live region's text after each change (a batch of a task's changes: its text then),
+by id, in ``window.messages``: ``page.evaluate(RECORD_MESSAGES, ["feedback"])``."""
+
+
 def stop_clock(page: Any) -> None:
     """The page's clock (installed: ``Pages.open(url, clock=True)``) stands still from now
     until the test runs it (``page.clock.run_for``): what the page shows for a moment (a

@@ -452,6 +452,47 @@ def test_words_import_dash_reads_standard_input_with_a_file_s_checks(
     assert list(stored(words)) == ["limbo", "fame"] and done.stderr == b""
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="no file locks there (LOCKS)")
+def test_words_import_dash_reads_its_input_before_holding_the_kept_words(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`boggle words import -` typed by hand held the kept words' file (its lock) while the
+    words were typed: a `practise` in another terminal waited all that time. The input is
+    read first, then the file held for its read and write."""
+    import fcntl
+
+    from boggle.game.kept_words import lock_file
+
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "fame"})
+    data = saved_file(tmp_path / "saved.json", {"word": "limbo"}).read_bytes()
+    free_while_read: list[bool] = []
+
+    class Typed(io.BytesIO):
+        """Standard input that, as it is read, tries the lock another command would take."""
+
+        def read(self, size: int | None = -1) -> bytes:
+            handle = os.open(lock_file(data_home), os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                free_while_read.append(True)
+            except BlockingIOError:
+                free_while_read.append(False)
+            finally:
+                os.close(handle)
+            return super().read(size)
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(Typed(data)))
+    assert main(["words", "import", "-"]) == 0
+    assert free_while_read == [True]
+    assert capsys.readouterr().out.startswith("Added 1 word from standard input: LIMBO")
+    assert list(stored(data_home)) == ["fame", "limbo"]
+
+
 def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_most_kept(
     data_home: Path,
     tmp_path: Path,

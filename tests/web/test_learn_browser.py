@@ -64,7 +64,7 @@ def words_page(pages: Pages, server: ServeProcess, words: Any, raw: str | None =
 def meanings_shown(page: Any) -> None:
     page.wait_for_function(
         "() => ![...document.querySelectorAll('.kept-meaning')]"
-        ".some((p) => p.textContent.startsWith('looking it up'))"
+        ".some((p) => p.textContent.startsWith('Loading the meaning'))"
     )
 
 

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from browser import PHONE, Pages
+from browser import PHONE, RECORD_MESSAGES, Pages
 from kept_storage import ANSWERS_KEY, KEY, stored_words
 from serve_process import ServeProcess
 
@@ -347,18 +347,6 @@ def test_a_clue_s_meaning_is_looked_up_before_the_cards(pages: Pages, server: Se
         answer(route)
 
 
-# Each live region's text after each change (a batch of a task's changes: its text then), by id.
-RECORD_MESSAGES = """(ids) => {
-  window.messages = {};
-  for (const id of ids) {
-    const element = document.getElementById(id);
-    window.messages[id] = [];
-    new MutationObserver(() => window.messages[id].push(element.textContent))
-      .observe(element, { childList: true, characterData: true, subtree: true });
-  }
-}"""
-
-
 def test_a_message_the_same_as_the_one_shown_is_said_again(
     pages: Pages, server: ServeProcess, tmp_path: Any
 ) -> None:
@@ -412,6 +400,13 @@ def test_the_clue_says_its_meaning_is_loading_and_that_it_could_not_be_looked_up
     assert clue.text_content() == "Loading the meaning…"
     assert clue.is_visible() and clue.get_attribute("aria-busy") == "true"
     assert page.locator("#practise-clue-note").is_hidden()
+    # the word's card, its meaning looked up too, says it in the same words (it said
+    # "looking it up...")
+    card = page.locator(".kept-meaning").first
+    card.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => document.querySelector('.kept-meaning').textContent === 'Loading the meaning…'"
+    )
     for _ in range(100):
         if held:
             break

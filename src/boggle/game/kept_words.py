@@ -613,14 +613,36 @@ def with_progress(kept: KeptWord, other: KeptWord) -> KeptWord:
     return replace(kept, **{name: getattr(other, name) for name in PROGRESS})
 
 
-def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
+def added_text(source: Path | str) -> str:
+    """The text of the file ``source`` to add (``-``: standard input, read whole), with the
+    checks of :func:`add_from_file`: :class:`KeptWordsError`, its line ending ": nothing
+    added", for a file that cannot be read, is not a regular file or is too large.  Read
+    before the kept words' file is held (:func:`holding`): ``boggle words import -`` typed by
+    hand held it while the words were typed, and a ``practise`` in another terminal waited.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "saved.json"
+    ...     save_words(path, [KeptWord("fame")])
+    ...     added_text(path).startswith('{"version": 1')
+    True
+    """
+    text = _file_text(source, missing_ok=False, after=": nothing added")
+    assert text is not None
+    return text
+
+
+def add_from_file(
+    kept: list[KeptWord], source: Path | str, day: str, text: str | None = None
+) -> Added:
     """The words of the file ``source`` (one My words or ``boggle words`` saved; ``-``:
     standard input, read whole, with the same checks) added to
     ``kept`` as My words' "Add from a file" adds them: those not kept already (the same word
     of the same language) after those kept, as many as fit in :data:`MOST_KEPT`; a word kept
     already keeps its entry (its right answers, whether it is learned); an old file's words
     without due days spread after those due (:func:`read_words`).  :class:`KeptWordsError`,
-    nothing added, for a file that cannot be read or is not such a file.
+    nothing added, for a file that cannot be read or is not such a file.  ``text``: the
+    file's text read already (:func:`added_text`), ``source`` then only naming it.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -631,8 +653,8 @@ def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
     (['fame', 'limbo'], ['fame'])
     """
     nothing = ": nothing added"
-    text = _file_text(source, missing_ok=False, after=nothing)
-    assert text is not None
+    if text is None:
+        text = added_text(source)
     try:
         found = read_words(text, day, _shown(source), kept)
     except KeptWordsError:
@@ -836,6 +858,7 @@ __all__ = [
     "KeptWordsError",
     "add_days",
     "add_from_file",
+    "added_text",
     "answered",
     "answers_file",
     "holding",

@@ -28,6 +28,7 @@ from boggle.game.kept_words import (
     KeptWord,
     KeptWordsError,
     add_from_file,
+    added_text,
     answered,
     answers_file,
     holding,
@@ -634,9 +635,13 @@ def run_import(args: argparse.Namespace) -> int:
     source = "standard input" if args.source == "-" else args.source
     if args.source == "-":  # read whole, with a file's checks
         options.tell_reading_terminal("the kept words to add (as a saved file holds them)")
+    added = "-" if args.source == "-" else Path(args.source)
+    # read before the kept words are held: words typed by hand (import -) take minutes, and
+    # held meanwhile a practise in another terminal waited for them
+    text = added_text(added)
     with held(path):  # read and written with no other command between
         words = load_words(path, day)  # a file that is not ours stops here, untouched
-        done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
+        done = add_from_file(words, added, day, text)
         if done.added or done.updated:
             save_words(path, done.words)
     found = len(done.added) + len(done.already) + len(done.left_out)

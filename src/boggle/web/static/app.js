@@ -4,7 +4,7 @@
 "use strict";
 
 import {
-  api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
+  announce, api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, hideTapToType, holdKeyboard, keepChoice, keepRound as keepInTab, keptRound as keptInTab,
   hasOwn, lowerLetters, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
@@ -42,7 +42,7 @@ function showError(message, inView = false) {
     return;
   }
   const box = $("error");
-  box.textContent = message || "";
+  announce(box, message || "");  // the same error twice said twice
   box.hidden = !message;
   if (message && inView) showInView(box);
 }
@@ -296,16 +296,17 @@ function reportErrors(work, inView = false) {
 
 // ------------------------------------------------------------------ play
 
+// The round's line (a live region): said again when it is the message shown (announce).
 function setFeedback(text, good) {
   const box = $("play-feedback");
-  box.textContent = text;
+  announce(box, text);
   box.className = text ? "feedback " + (good ? "good" : "bad") : "feedback";
 }
 
 // A word's verdict in the round's line: `named` (the word, said in the language of its list
-// `dictionary`: sayVerdict) then `rest` (": +2").
+// `dictionary`: sayVerdict) then `rest` (": +2"); the same verdict twice is said twice.
 function sayWord(named, rest, good, dictionary) {
-  setFeedback(named + rest, good);
+  $("play-feedback").className = "feedback " + (good ? "good" : "bad");
   sayVerdict($("play-feedback"), named, rest, dictionary);
 }
 
@@ -415,9 +416,12 @@ function chosenList() {
   return { name: option.value, title: option.textContent, language, languageName };
 }
 
+// The line of boards kept for offline rounds (a status): its text set only when it changes,
+// so the same count back after a round is not said again (it was emptied for the round and
+// set again, and "3 boards kept for offline play." came after each round's "Time!").
 function showKept(text) {
   const line = $("play-offline");
-  line.textContent = text;
+  if (line.textContent !== text) line.textContent = text;
   line.hidden = !text;
 }
 
@@ -569,7 +573,7 @@ function showRound(round) {
     $("play-hint").disabled = true;
     $("play-hint-text").textContent = offlineNote(round);
   }
-  showKept("");
+  $("play-offline").hidden = true;  // hidden for the round, its text kept (showKept)
   showRoundScore(0, 0);
   tick();
   if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
@@ -790,7 +794,7 @@ function hintWords(hint) {
 // The last hint's line, and the die its word starts on marked: kept with the round, so a
 // reload, which keeps the hints used, shows the hint it took too.
 function showHint(round) {
-  $("play-hint-text").textContent = round.hintText || "";
+  announce($("play-hint-text"), round.hintText || "");  // "no hints left" asked twice: said twice
   if (round.hintCell) drawPath("hint", [round.hintCell]);
 }
 

@@ -754,9 +754,10 @@ export function verdictNote(message) {
 
 // A verdict's line `box` saying `named` (namedWord's "AEREA (aérea)", in the word's list's
 // language) then `rest` (": +2", ": not a word", in the page's): `sayVerdict(box, "CAT",
-// ": +1", "en")`.
+// ": +1", "en")`. Said again when it is the verdict shown (announce): the same wrong word
+// typed twice ("ZZZ: not on the board" again) was said once.
 export function sayVerdict(box, named, rest, dictionary) {
-  box.replaceChildren(wordInLanguage(named, dictionary), rest);
+  announce(box, wordInLanguage(named, dictionary), rest);
 }
 
 // ------------------------------------------------------------------ a player's name
@@ -1223,7 +1224,10 @@ export function markClock(element, left) {
     element.dataset.ticked = String(second);
     sound("tick");
   }
-  if (left > Number(element.dataset.seen ?? Infinity) + 1) delete element.dataset.minute;
+  if (left > Number(element.dataset.seen ?? Infinity) + 1) {  // a new round's clock
+    delete element.dataset.minute;
+    delete element.dataset.warned;
+  }
   element.dataset.seen = String(left);
   if (left > WARN_MINUTE) {
     element.dataset.minute = "ahead";  // more than a minute seen: the minute's mark is said
@@ -1233,21 +1237,23 @@ export function markClock(element, left) {
     if (minuteNews) minuteNews.textContent = "";
   } else if (left > 10 && element.dataset.minute === "ahead") {
     element.dataset.minute = "said";
-    if (minuteNews) minuteNews.textContent = "1 minute left";
+    if (minuteNews) announce(minuteNews, "1 minute left");
   } else if (left > 10 && left <= WARN_HALF && element.dataset.minute === "half") {
     element.dataset.minute = "said";
-    if (minuteNews) minuteNews.textContent = "30 seconds left";
+    if (minuteNews) announce(minuteNews, "30 seconds left");
   }
   if (left <= 0) {
     delete element.dataset.minute;
     delete element.dataset.seen;
+    delete element.dataset.warned;  // the next round's ten seconds said, a short one's too
   }
   if (left > 10) {
     delete element.dataset.warned;
     if (clockNews) clockNews.textContent = "";
   } else if (low && !element.dataset.warned) {
     element.dataset.warned = "true";
-    if (clockNews) clockNews.textContent = `${counted(Math.ceil(left), "second")} left`;
+    // said again when the last round's was the same (two rounds of 5 s: "5 seconds left")
+    if (clockNews) announce(clockNews, `${counted(Math.ceil(left), "second")} left`);
   }
 }
 

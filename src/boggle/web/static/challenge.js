@@ -1,7 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  GATEWAY_DOWN, api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
+  GATEWAY_DOWN, announce, api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
   limitName, lowerLetters,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
@@ -40,7 +40,7 @@ const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 // during a round, under the results' heading after it, brought onto the screen but in a round
 // (the board does not move).
 function showError(message) {
-  $("error").textContent = message;
+  announce($("error"), message);  // the same error twice (the server out of reach) said twice
   $("error").hidden = !message;
   if (message) placeErrorNow();
 }
@@ -149,15 +149,17 @@ function playRound(round) {
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
 }
 
+// The round's line (a live region): said again when it is the message shown (announce).
 function say(text, good) {
   const box = $("feedback");
-  box.textContent = text;
+  announce(box, text);
   box.className = `feedback ${good ? "good" : "bad"}`;
 }
 
-// A word's verdict: `named` (the word, in its list's language) then `rest` (": +2").
+// A word's verdict: `named` (the word, in its list's language) then `rest` (": +2"); the
+// same verdict twice is said twice (it was emptied first, then set: the same text).
 function sayWord(named, rest, good) {
-  say("", good);
+  $("feedback").className = `feedback ${good ? "good" : "bad"}`;
   sayVerdict($("feedback"), named, rest, state.challenge?.dictionary);
 }
 

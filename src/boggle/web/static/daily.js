@@ -1,7 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
+  announce, api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
   renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showInView, showLevelCounts, sound, typeInto,
   lowerLetters, verdictNote,
@@ -155,7 +155,7 @@ const counted = (count, what) => `${count} ${what}${count === 1 ? "" : "s"}`;
 // during a round, under the results' heading after it, brought onto the screen but in a round
 // (the board does not move).
 function showError(message) {
-  $("error").textContent = message;
+  announce($("error"), message);  // the same error twice (the server out of reach) said twice
   $("error").hidden = !message;
   if (message) placeErrorNow();
 }
@@ -256,7 +256,7 @@ async function playRound(kept) {
   // the words whose check a reload cut short: checked now, as if entered again, before the
   // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
   for (const word of keptWords(kept)) enterWord(word);
-  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
+  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
 }
 
 function submitWord(event) {
@@ -327,7 +327,8 @@ async function enterWord(typed) {
   }
 }
 
-async function finish() {
+// The round's end: `timeUp` when its time ran out, not when the player said "I'm done".
+async function finish(timeUp = false) {
   if (state.over) return;
   state.over = true;
   state.stopTimer();
@@ -337,6 +338,10 @@ async function finish() {
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   hideTapToType();
+  // said at once, as the play page and a challenge say it: a screen reader's player heard
+  // nothing as the clock ran out (the word box gone dead) until the result came
+  $("feedback").className = "feedback good";
+  announce($("feedback"), timeUp ? "Time!" : "Round over.");
   // the words entered in time whose answers have not come (sent again after a reload, say)
   // are waited for: they count
   const unanswered = await pending.settled() ? [] : [...pending.words];
@@ -413,7 +418,7 @@ async function start() {
   $("daily-size").addEventListener("change", nameStart);
   $("daily-dict").addEventListener("change", nameStart);
   $("word-form").addEventListener("submit", submitWord);
-  $("daily-stop").addEventListener("click", finish);
+  $("daily-stop").addEventListener("click", () => finish(false));
   // the line and the link to the same board: a friend who reads it can tap and play it
   const roundLink = () => boardLink(state.daily.date, state.daily.size, state.daily.dictionary);
   const playedLink = () => boardLink(boardDate(), $("daily-size").value, $("daily-dict").value);

@@ -222,8 +222,12 @@ function showMeaning(entry, box) {
   nearScreen.observe(box);
 }
 
+// What a word card and the practise clue say while a meaning is looked up: one wording for both
+// (the card said "looking it up...", the clue "Loading the meaning…").
+const LOADING_MEANING = "Loading the meaning…";
+
 async function lookUpMeaning(entry, box) {
-  if (!box.childNodes.length) box.textContent = "looking it up...";
+  if (!box.childNodes.length) box.textContent = LOADING_MEANING;
   fillMeaning(entry, box, await meaningOf(entry));
 }
 
@@ -625,7 +629,7 @@ async function showClue(entry) {
   const clue = $("practise-clue");
   const loading = document.createElement("span");
   loading.className = "clue-loading";
-  loading.textContent = "Loading the meaning…";
+  loading.textContent = LOADING_MEANING;
   clue.replaceChildren(loading);  // not painted when the meaning is at hand (kept, or fetched)
   clue.setAttribute("aria-busy", "true");
   delete clue.dataset.word;
