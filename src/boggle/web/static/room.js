@@ -784,11 +784,25 @@ function startRound(faces, remaining, round) {
   $("word-form").hidden = state.watching;
   $("my-words").hidden = state.watching;
   if (state.watching) $("feedback").textContent = "You show the board: the players type or trace their words.";
+  showLateJoin();
   runClock(remaining);
   if (state.watching) return;
   // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
   typeInto($("word-input"));
   traceWords(sendWord);
+}
+
+// The projector's round (a host who shows the board): the room's link and QR code, hidden with
+// the room's settings during a round, stay beside the clock, so a pupil who comes in late
+// joins from the screen the class reads, not by asking the teacher for the code.
+function showLateJoin() {
+  const shown = state.watching && Boolean(state.code);
+  $("late-join").hidden = !shown;
+  if (!shown) return;
+  const link = $("room-link");
+  $("late-join-link").href = link.href;
+  $("late-join-link").replaceChildren(...[...link.childNodes].map((node) => node.cloneNode(true)));
+  $("late-join-qr").src = $("room-qr").src;
 }
 
 // The round's clock, `remaining` seconds from now (the server's count).
@@ -972,6 +986,7 @@ function showResults(summary) {
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
+    watching: state.watching,
     words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
   });
 }
