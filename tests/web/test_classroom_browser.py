@@ -125,3 +125,31 @@ def test_the_projector_makes_the_homework_challenge_without_a_result_of_its_own(
     assert made["results"] == [] and made["seconds"] == 60
     home = players.open(f"{server.url}/challenge/{challenge}", **PHONE)
     assert "Nobody has played it yet." in home.locator("main").inner_text()
+
+
+def test_a_pupil_removed_for_a_rude_name_is_not_said_to_have_left(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The teacher's Remove took a pupil in under a rude name out of the room, and every page,
+    the projector too, then said "Poo Head left the room." (a toast and the line beside the
+    buttons, until the next round): the name the class was not to read, read again. A pupil
+    removed is not said to have left; one who leaves by themselves still is."""
+    server = clocked_server
+    projector, code = project_a_room(players, server)
+    amir = join_on_a_phone(players, f"{server.url}/room/{code}", "Amir")
+    bea = join_on_a_phone(players, f"{server.url}/room/{code}", "Bea")
+    rude = join_on_a_phone(players, f"{server.url}/room/{code}", "Poo Head")
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 4")
+    projector.once("dialog", lambda dialog: dialog.accept())
+    projector.click("#players li[data-name='Poo Head'] .remove-player")
+    rude.wait_for_selector("#entry:visible")
+    assert "the host removed you" in rude.locator("#error").inner_text()
+    for page in (projector, amir):
+        page.wait_for_function(
+            "() => !document.querySelector(\"#players li[data-name='Poo Head']\")"
+        )
+    bea.click("#leave-button")  # Bea leaves by herself: said, as before
+    for page in (projector, amir):
+        page.wait_for_selector("#who-left:visible")
+        assert page.locator("#who-left").inner_text() == "Bea left the room."
+        assert "Poo Head" not in page.locator("#room-toast").inner_text()

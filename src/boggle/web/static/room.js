@@ -510,7 +510,7 @@ function showRoom(room) {
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
-  sayWhoLeft(room.players.map((player) => player.name));
+  sayWhoLeft(room.players.map((player) => player.name), room.removed || []);
   markRemoved(room.removed || []);
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   // a player joining while the Start is on its way leaves it pending; a new connection
@@ -627,12 +627,14 @@ function renderPlayers(players, playing) {
 // A player gone from the room since its last update is said beside the buttons ("bob left the
 // room."): the players' line only loses their name, and the host would wait for them. Said
 // until the next round starts (`sayWhoLeft(null)` forgets them), or until they are back (one
-// who left twice is said once).
-function sayWhoLeft(names) {
+// who left twice is said once). A player the host removed (`removed`) is not said: the host
+// took them out, and the name (one the class should not read) came back on the projector as
+// "... left the room." until the next round.
+function sayWhoLeft(names, removed = []) {
   if (names === null) {
     state.gone = [];
   } else {
-    const left = (state.players ?? []).filter((name) => !names.includes(name));
+    const left = (state.players ?? []).filter((name) => !names.includes(name) && !removed.includes(name));
     const news = left.filter((name) => !state.gone.includes(name));
     state.gone = [...new Set([...state.gone, ...left])].filter((name) => !names.includes(name));
     state.players = names;
