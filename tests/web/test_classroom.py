@@ -193,3 +193,32 @@ def test_a_server_for_a_class_refuses_a_name_with_an_offensive_word() -> None:
     with TestClient(app) as client, client.websocket_connect("/ws/rooms") as player:
         player.send_json({"type": "create", "name": "Big SHIT", "settings": {}})
         assert until(player, "joined")["name"] == "Big SHIT"
+
+
+def test_a_small_board_for_younger_pupils_is_drawn_from_the_list_s_letters() -> None:
+    """A room's only board of another size than its dice's was one of uniform letters: a 3x3
+    for younger pupils held a handful of words (``esz yci dpy``), half the boards under 5.
+    The room's dice ``letters`` draw each cell from the list's letters, at any size."""
+    import statistics
+
+    from boggle import load_lexicon, solve
+    from boggle.rooms.settings import LETTERS, RoomSettings
+
+    lexicon = load_lexicon()
+    small = RoomSettings.from_json({"dice": LETTERS, "size": 3}, ["en-70"])
+    uniform = RoomSettings.from_json({"dice": "uniform", "size": 3}, ["en-70"])
+    assert (small.dice, small.rows, small.cols) == ("letters", 3, 3)
+
+    def median_words(settings: RoomSettings) -> float:
+        return statistics.median(solve(settings.roll(s, lexicon), lexicon).count for s in range(40))
+
+    assert median_words(small) >= 3 * median_words(uniform)
+    assert median_words(small) >= 12
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig()))
+    with TestClient(app) as client, client.websocket_connect("/ws/rooms") as teacher:
+        settings = {"dice": "letters", "size": 3, "seconds": 60}
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+        until(teacher, "joined")
+        teacher.send_json({"type": "start"})
+        faces = until(teacher, "round_started")["faces"]
+        assert [len(row) for row in faces] == [3, 3, 3]

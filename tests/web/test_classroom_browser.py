@@ -153,3 +153,24 @@ def test_a_pupil_removed_for_a_rude_name_is_not_said_to_have_left(
         page.wait_for_selector("#who-left:visible")
         assert page.locator("#who-left").inner_text() == "Bea left the room."
         assert "Poo Head" not in page.locator("#room-toast").inner_text()
+
+
+def test_a_small_board_of_the_list_s_letters_is_chosen_on_create(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A teacher's small board for younger pupils took "uniform letters" (a size box shown
+    for them alone), boards of a handful of words: **the list's letters (any size)** draws
+    them from the list's letters, its size chosen beside it."""
+    server = clocked_server
+    teacher = players.open(server.url + "/room", **PROJECTOR)
+    assert teacher.locator("#create-size-label").is_hidden()
+    teacher.select_option("#create-dice", "letters")
+    assert teacher.locator("#create-size-label").is_visible()
+    teacher.locator("#create-size").fill("3")
+    teacher.fill("#create-name", "Ms Lee")
+    teacher.click("#create-button")
+    teacher.wait_for_selector("body[data-code][data-phase='lobby']")
+    assert teacher.locator("#match-info").inner_text().startswith("3x3 English letters, ")
+    teacher.click("#start-button")
+    teacher.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert teacher.locator("#board .cube").count() == 9

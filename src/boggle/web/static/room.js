@@ -21,6 +21,10 @@ const STATUS_TEXT = {
   set_apart: "0 points, shown apart",
 };
 const LEVEL_TEXT = { common: "common words only", standard: "standard words" };
+// The dice that take a size: uniform letters, and a room's board of the list's letters
+// ("letters", boggle.rooms.settings.LETTERS), the small board for younger pupils: a 3x3 of
+// uniform letters held a handful of words, half of them none a child knows.
+const SIZED = ["uniform", "letters"];
 
 const state = {
   socket: null,
@@ -500,7 +504,7 @@ function showRoom(room) {
     .filter(Boolean).join(" or ");
   const list = state.listTitles.get(s.dictionary) || s.dictionary;
   const english = !s.language || s.language === "en";  // another language: its list's letters
-  const letters = english ? `${s.dice} dice` : `${s.language_name} letters`;
+  const letters = !english ? `${s.language_name} letters` : s.dice === "letters" ? "English letters" : `${s.dice} dice`;
   $("match-info").textContent = `${s.rows}x${s.cols} ${letters}, ${list}, ` +
     // the rules by their name and what a player needs of them: the shortest word that counts
     `${s.rules_used.name} rules (words of ${s.rules_used.min_length}+ letters), ` +
@@ -601,7 +605,7 @@ function rematch() {
     word_level: s.word_level || "all",
     other_words: s.other_words || "refused",
   };
-  if (dice === "uniform" || !english) settings.size = numberOf("rematch-size");
+  if (SIZED.includes(dice) || !english) settings.size = numberOf("rematch-size");
   if (send({ type: "rematch", settings })) state.rematchSent = state.socket;
 }
 
@@ -1215,7 +1219,7 @@ function createRoom(event) {
     word_level: $("create-words-level").value,
     other_words: $("create-words-others").value,
   };
-  if (dice === "uniform" || !english) settings.size = numberOf("create-size");
+  if (SIZED.includes(dice) || !english) settings.size = numberOf("create-size");
   state.leaving = false;
   state.seating = null;
   connect({ type: "create", name: $("create-name").value, settings });
@@ -1263,6 +1267,8 @@ function submitWord(event) {
 }
 
 async function start() {
+  // a room's own dice, beside the sets solo play rolls too (the part's select is shared)
+  for (const id of ["create-dice", "rematch-dice"]) $(id).append(new Option("the list's letters (any size)", "letters"));
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
   // the name last played under, ready in both name boxes: a friend opening the next room's
