@@ -125,6 +125,25 @@ def test_the_projector_makes_the_homework_challenge_without_a_result_of_its_own(
     assert made["results"] == [] and made["seconds"] == 60
     home = players.open(f"{server.url}/challenge/{challenge}", **PHONE)
     assert "Nobody has played it yet." in home.locator("main").inner_text()
+    posted = urllib.request.Request(
+        f"{server.url}/api/challenges/{challenge}/results",
+        data=json.dumps({"name": "Bea", "words": ["fame", "mile"]}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    urllib.request.urlopen(posted).close()
+    # the teacher opens the link made: everyone's results and the spreadsheet, no round to
+    # play first (which posted a result of the teacher's), as a pupil who played sees them
+    teacher = projector.context.new_page()
+    teacher.goto(f"{server.url}/challenge/{challenge}")
+    teacher.wait_for_selector("body[data-ready='true']")
+    assert teacher.locator("#challenge-entry").is_hidden()
+    assert teacher.locator("#challenge-summary").inner_text() == (
+        "You made this challenge: 1 result so far, best first."
+    )
+    assert teacher.locator("#challenge-results tbody tr").all_inner_texts()[0].startswith("1\tBea")
+    csv = str(teacher.locator("#challenge-csv").get_attribute("href"))
+    with urllib.request.urlopen(server.url + csv) as answer:
+        assert answer.read().decode().splitlines()[1].startswith("1,Bea,")
 
 
 def test_a_pupil_removed_for_a_rude_name_is_not_said_to_have_left(

@@ -69,10 +69,10 @@ export function offerChallenge(container, round) {
       status.textContent = error.message;
       return;
     }
-    if (!watching) {
-      localStorage.setItem(NAME_KEY, you);
-      localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
-    }
+    // the maker who did not play: the challenge's page shows them everyone's results (and the
+    // spreadsheet) as they come, where it offered them only a round of their own to play
+    localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify(watching ? { made: true } : { name: you }));
+    if (!watching) localStorage.setItem(NAME_KEY, you);
     // on the server's network address (boggle serve --lan) when this page was opened on the
     // machine itself, whose 127.0.0.1 reaches no friend: as a room's link is
     const url = new URL(made.path, shareOrigin(await shareURLs())).href;
