@@ -193,3 +193,26 @@ def test_a_small_board_of_the_list_s_letters_is_chosen_on_create(
     teacher.click("#start-button")
     teacher.wait_for_selector("body[data-phase='playing'] #board .cube")
     assert teacher.locator("#board .cube").count() == 9
+
+
+def test_the_projector_s_board_is_in_sight_when_a_round_starts_on_a_small_screen(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """On a small projector (760x600) the teacher scrolled down past the class's 25 players
+    to Start: the round's page kept the scroll, the board's top row above the screen (more
+    so with the room's link and QR code under the clock). The round starts at the top."""
+    server = clocked_server
+    projector = players.open(server.url + "/room", viewport={"width": 760, "height": 600})
+    projector.fill("#create-name", "Ms Lee")
+    projector.check("#create-watch")
+    projector.click("#create-button")
+    projector.wait_for_selector("body[data-code][data-phase='lobby']")
+    code = str(projector.locator("body").get_attribute("data-code"))
+    join_class(projector, code, 25)
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 26")
+    projector.locator("#start-button").scroll_into_view_if_needed()
+    assert projector.evaluate("() => window.scrollY") > 0
+    projector.click("#start-button")
+    projector.wait_for_selector("body[data-phase='playing'] #late-join:visible")
+    board = projector.locator("#board").bounding_box()
+    assert board is not None and board["y"] >= 0, board

@@ -792,7 +792,13 @@ function startRound(faces, remaining, round) {
   if (state.watching) $("feedback").textContent = "You show the board: the players type or trace their words.";
   showLateJoin();
   runClock(remaining);
-  if (state.watching) return;
+  if (state.watching) {
+    // the projector's page was scrolled down to Start past a class's players: the round's page
+    // (the players' line, the board, the clock and the room's link) kept that scroll, the
+    // board's top row off a small screen; a player's page goes to the word box instead
+    window.scrollTo(0, 0);
+    return;
+  }
   // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
   typeInto($("word-input"));
   traceWords(sendWord);
