@@ -21,12 +21,13 @@ from boggle.model.word_levels import CHOICES
 from boggle.rooms.fields import (
     DiceName,
     OtherWords,
+    RoomDiceName,
     RoomSettingsRequest,
     RulesName,
     WordLevel,
 )
 from boggle.rooms.limits import RoomError, RoomLimits
-from boggle.rooms.settings import RoomSettings
+from boggle.rooms.settings import LETTERS, RoomSettings
 
 LISTS = ["en-70", "en-50"]
 
@@ -41,6 +42,7 @@ def _literal(kind: Any) -> tuple[str, ...]:
 
 def test_the_shared_choices_are_the_librarys() -> None:
     assert _literal(DiceName) == GENERATORS
+    assert _literal(RoomDiceName) == (*GENERATORS, LETTERS)  # a room's board of the list's letters
     assert _literal(WordLevel) == tuple(CHOICES)
     assert _literal(OtherWords) == OTHER_WORDS
     assert _literal(RulesName) == tuple(PRESETS)
@@ -50,10 +52,8 @@ def test_http_requests_use_the_same_field_types() -> None:
     pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
     from boggle.web.models import PlayRequest, RollRequest, SolveRequest
 
-    assert (
-        RollRequest.model_fields["dice"].annotation
-        == RoomSettingsRequest.model_fields["dice"].annotation
-    )
+    assert RollRequest.model_fields["dice"].annotation == DiceName
+    assert RoomSettingsRequest.model_fields["dice"].annotation == RoomDiceName
     assert PlayRequest.model_fields["word_level"].annotation == WordLevel
     assert PlayRequest.model_fields["other_words"].annotation == OtherWords
     assert SolveRequest.model_fields["rules"].annotation == (

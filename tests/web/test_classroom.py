@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from typing import Any
 
 import pytest
+import room_boards
 import room_messages
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
@@ -193,3 +195,74 @@ def test_a_server_for_a_class_refuses_a_name_with_an_offensive_word() -> None:
     with TestClient(app) as client, client.websocket_connect("/ws/rooms") as player:
         player.send_json({"type": "create", "name": "Big SHIT", "settings": {}})
         assert until(player, "joined")["name"] == "Big SHIT"
+
+
+def test_a_small_board_for_younger_pupils_is_drawn_from_the_list_s_letters() -> None:
+    """A room's only board of another size than its dice's was one of uniform letters: a 3x3
+    for younger pupils held a handful of words (``esz yci dpy``), half the boards under 5.
+    The room's dice ``letters`` draw each cell from the list's letters, at any size."""
+    import statistics
+
+    from boggle import load_lexicon, solve
+    from boggle.rooms.settings import LETTERS, RoomSettings
+
+    lexicon = load_lexicon()
+    small = RoomSettings.from_json({"dice": LETTERS, "size": 3}, ["en-70"])
+    uniform = RoomSettings.from_json({"dice": "uniform", "size": 3}, ["en-70"])
+    assert (small.dice, small.rows, small.cols) == ("letters", 3, 3)
+
+    def median_words(settings: RoomSettings) -> float:
+        return statistics.median(solve(settings.roll(s, lexicon), lexicon).count for s in range(40))
+
+    assert median_words(small) >= 3 * median_words(uniform)
+    assert median_words(small) >= 12
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig()))
+    with TestClient(app) as client, client.websocket_connect("/ws/rooms") as teacher:
+        settings = {"dice": "letters", "size": 3, "seconds": 60}
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+        until(teacher, "joined")
+        teacher.send_json({"type": "start"})
+        faces = until(teacher, "round_started")["faces"]
+        assert [len(row) for row in faces] == [3, 3, 3]
+
+
+def test_a_pupil_back_under_their_name_after_removal_is_not_marked_removed() -> None:
+    """A pupil on another device the next day is refused their name while their old seat is
+    kept; the teacher removes that seat and the pupil joins again under the same name, their
+    points kept by name. The evening (the week's standings on the projector) still marked
+    them "(removed)", playing in it."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as teacher,
+    ):
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+        code = until(teacher, "joined")["code"]
+
+        def play(pupil: Any, word: str) -> dict[str, Any]:
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            pupil.send_json({"type": "word", "word": word})
+            assert until(pupil, "feedback")["status"] == "accepted"
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            return until(pupil, "results")
+
+        with client.websocket_connect("/ws/rooms") as monday:
+            monday.send_json({"type": "join", "code": code, "name": "Amir"})
+            until(monday, "joined")
+            play(monday, "fame")
+        with client.websocket_connect("/ws/rooms") as tuesday:
+            tuesday.send_json({"type": "join", "code": code, "name": "Amir"})
+            assert "is away" in until(tuesday, "error")["message"]  # the seat kept
+            teacher.send_json({"type": "remove", "name": "Amir"})
+            tuesday.send_json({"type": "join", "code": code, "name": "Amir"})
+            until(tuesday, "joined")
+            teacher.send_json({"type": "rematch"})
+            results = play(tuesday, "mile")
+    assert results["removed"] == []
+    assert results["evening"]["players"] == [
+        {"rank": 1, "name": "Amir", "total": 2, "rounds": 2, "won": 2}
+    ]

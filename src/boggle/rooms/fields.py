@@ -12,7 +12,8 @@ This module needs pydantic (the ``web`` extra); the rest of the library does not
 ...     RoomSettingsRequest.model_validate({"dice": "golden", "colour": "red"})
 ... except ValidationError as error:
 ...     print(one_line(error))
-'dice' must be one of: classic, new, big, superbig, uniform; got 'golden'; unknown setting 'colour'
+'dice' must be one of: classic, new, big, superbig, uniform, letters; got 'golden'; \
+unknown setting 'colour'
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ __all__ = [
     "DiceName",
     "DictionaryName",
     "OtherWords",
+    "RoomDiceName",
     "RoomSettingsRequest",
     "RulesName",
     "StrictModel",
@@ -38,6 +40,9 @@ __all__ = [
 
 DiceName = Literal["classic", "new", "big", "superbig", "uniform"]
 """The names :func:`boggle.dice.cubes.roll_board` takes (``GENERATORS``)."""
+RoomDiceName = Literal["classic", "new", "big", "superbig", "uniform", "letters"]
+"""A room's dice: :data:`DiceName`, or ``letters``, an English board of any size drawn from
+the list's letters as another language's is (:data:`boggle.rooms.settings.LETTERS`)."""
 WordLevel = Literal["common", "standard", "all"]
 """Which words count (:data:`boggle.model.word_levels.CHOICES`)."""
 OtherWords = Literal["refused", "zero"]
@@ -90,8 +95,10 @@ class RoomSettingsRequest(StrictModel):
     'size' must be a whole number from 2 to 5, got 6
     """
 
-    dice: DiceName = "new"
-    size: int | None = Field(default=None, description="the side of a uniform board")
+    dice: RoomDiceName = "new"
+    size: int | None = Field(
+        default=None, description="the side of a board of uniform letters or the list's letters"
+    )
     rows: int | None = None
     cols: int | None = None
     dictionary: DictionaryName = None

@@ -1473,7 +1473,8 @@ export function showDiceFor(diceSelect, sizeLabel, language, languageName, listS
   note.textContent = english ? "" : `${languageName || "These"} boards are drawn from the list's letters`;
   if (listSelect && english) listSelect.removeAttribute("aria-describedby");
   else if (listSelect) listSelect.setAttribute("aria-describedby", noteId);
-  sizeLabel.hidden = english && diceSelect.value !== "uniform";
+  // a size for uniform letters, and a room's board of the list's letters ("letters")
+  sizeLabel.hidden = english && !["uniform", "letters"].includes(diceSelect.value);
   return english;
 }
 

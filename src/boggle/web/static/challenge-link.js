@@ -7,8 +7,11 @@ import {
 } from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
-// { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
-// words: those the player found, posted as their result, judged on the server).
+// { board, dictionary, rules, min_length, seconds, words, name, watching } (rules: a preset or
+// null; words: those the player found, posted as their result, judged on the server). A room's
+// host who showed the board and did not play (`watching`, a teacher's projector) makes the
+// challenge with no result of theirs: "Ms Lee played it: 0 points" headed the class's homework,
+// and the teacher stood last in its results and spreadsheet.
 export function offerChallenge(container, round) {
   let offer = container.querySelector(".challenge-offer");
   if (!offer) {
@@ -17,6 +20,7 @@ export function offerChallenge(container, round) {
     offer.autocomplete = "off";
     container.append(offer);
   }
+  const watching = Boolean(round.watching);
   const label = document.createElement("label");
   const name = document.createElement("input");
   name.id = "challenge-your-name";
@@ -27,11 +31,16 @@ export function offerChallenge(container, round) {
   const button = document.createElement("button");
   button.type = "submit";
   button.id = "challenge-button";
-  button.textContent = "Challenge a friend";
+  button.textContent = watching ? "Make a challenge of this board" : "Challenge a friend";
   const status = document.createElement("span");
   status.className = "help";
   status.setAttribute("role", "status");
-  offer.replaceChildren(label, button, status);
+  if (watching) {
+    status.textContent = "(homework: each pupil plays this board at home; you are not in its results)";
+    offer.replaceChildren(button, status);
+  } else {
+    offer.replaceChildren(label, button, status);
+  }
   limitName(name, (message) => { status.textContent = message; });
   const body = {
     board: round.board,
@@ -45,7 +54,7 @@ export function offerChallenge(container, round) {
   offer.onsubmit = async (event) => {
     event.preventDefault();
     const you = shownName(name.value);  // as the server keeps it
-    if (!you) {
+    if (!you && !watching) {
       status.textContent = "Your name goes beside your score.";
       name.focus();
       return;
@@ -54,14 +63,16 @@ export function offerChallenge(container, round) {
     status.textContent = "Making the link…";
     try {
       made = made || await api("/api/challenges", body);
-      await api(`/api/challenges/${made.code}/results`, { name: you, words });
+      if (!watching) await api(`/api/challenges/${made.code}/results`, { name: you, words });
     } catch (error) {
       button.disabled = false;
       status.textContent = error.message;
       return;
     }
-    localStorage.setItem(NAME_KEY, you);
-    localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
+    // the maker who did not play: the challenge's page shows them everyone's results (and the
+    // spreadsheet) as they come, where it offered them only a round of their own to play
+    localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify(watching ? { made: true } : { name: you }));
+    if (!watching) localStorage.setItem(NAME_KEY, you);
     // on the server's network address (boggle serve --lan) when this page was opened on the
     // machine itself, whose 127.0.0.1 reaches no friend: as a room's link is
     const url = new URL(made.path, shareOrigin(await shareURLs())).href;
@@ -77,7 +88,9 @@ export function offerChallenge(container, round) {
     copy.className = "secondary";
     copy.textContent = "Copy link";
     copy.addEventListener("click", () => copyText(url, copy, link));
-    status.textContent = `Your score is in. Send this link: whoever opens it plays the same round.`;
+    status.textContent = watching
+      ? "Send this link: whoever opens it plays the same round, and sees everyone's results."
+      : "Your score is in. Send this link: whoever opens it plays the same round.";
     const local = document.createElement("p");
     local.id = "challenge-local";
     local.className = "help challenge-local";

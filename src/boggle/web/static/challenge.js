@@ -542,6 +542,12 @@ async function start() {
     const kept = keptRound(roundKey);
     if (saved && saved.name) {
       showResults(state.challenge, saved.name);
+    } else if (saved && saved.made) {
+      // made on a room's projector (a teacher's homework), not played: everyone's results so
+      // far, and their spreadsheet, with no round to play first (which would post a result)
+      showResults(state.challenge, null);
+      const count = state.challenge.results.length;
+      $("challenge-summary").textContent = `You made this challenge: ${count} result${count === 1 ? "" : "s"} so far, best first.`;
     } else if (kept && typeof kept.name === "string" && Array.isArray(kept.words)
         && Array.isArray(kept.points) && typeof kept.ends === "number") {
       playRound(kept);

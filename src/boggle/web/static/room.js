@@ -21,6 +21,10 @@ const STATUS_TEXT = {
   set_apart: "0 points, shown apart",
 };
 const LEVEL_TEXT = { common: "common words only", standard: "standard words" };
+// The dice that take a size: uniform letters, and a room's board of the list's letters
+// ("letters", boggle.rooms.settings.LETTERS), the small board for younger pupils: a 3x3 of
+// uniform letters held a handful of words, half of them none a child knows.
+const SIZED = ["uniform", "letters"];
 
 const state = {
   socket: null,
@@ -500,7 +504,7 @@ function showRoom(room) {
     .filter(Boolean).join(" or ");
   const list = state.listTitles.get(s.dictionary) || s.dictionary;
   const english = !s.language || s.language === "en";  // another language: its list's letters
-  const letters = english ? `${s.dice} dice` : `${s.language_name} letters`;
+  const letters = !english ? `${s.language_name} letters` : s.dice === "letters" ? "English letters" : `${s.dice} dice`;
   $("match-info").textContent = `${s.rows}x${s.cols} ${letters}, ${list}, ` +
     // the rules by their name and what a player needs of them: the shortest word that counts
     `${s.rules_used.name} rules (words of ${s.rules_used.min_length}+ letters), ` +
@@ -510,7 +514,7 @@ function showRoom(room) {
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
-  sayWhoLeft(room.players.map((player) => player.name));
+  sayWhoLeft(room.players.map((player) => player.name), room.removed || []);
   markRemoved(room.removed || []);
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   // a player joining while the Start is on its way leaves it pending; a new connection
@@ -601,7 +605,7 @@ function rematch() {
     word_level: s.word_level || "all",
     other_words: s.other_words || "refused",
   };
-  if (dice === "uniform" || !english) settings.size = numberOf("rematch-size");
+  if (SIZED.includes(dice) || !english) settings.size = numberOf("rematch-size");
   if (send({ type: "rematch", settings })) state.rematchSent = state.socket;
 }
 
@@ -627,12 +631,14 @@ function renderPlayers(players, playing) {
 // A player gone from the room since its last update is said beside the buttons ("bob left the
 // room."): the players' line only loses their name, and the host would wait for them. Said
 // until the next round starts (`sayWhoLeft(null)` forgets them), or until they are back (one
-// who left twice is said once).
-function sayWhoLeft(names) {
+// who left twice is said once). A player the host removed (`removed`) is not said: the host
+// took them out, and the name (one the class should not read) came back on the projector as
+// "... left the room." until the next round.
+function sayWhoLeft(names, removed = []) {
   if (names === null) {
     state.gone = [];
   } else {
-    const left = (state.players ?? []).filter((name) => !names.includes(name));
+    const left = (state.players ?? []).filter((name) => !names.includes(name) && !removed.includes(name));
     const news = left.filter((name) => !state.gone.includes(name));
     state.gone = [...new Set([...state.gone, ...left])].filter((name) => !names.includes(name));
     state.players = names;
@@ -784,11 +790,31 @@ function startRound(faces, remaining, round) {
   $("word-form").hidden = state.watching;
   $("my-words").hidden = state.watching;
   if (state.watching) $("feedback").textContent = "You show the board: the players type or trace their words.";
+  showLateJoin();
   runClock(remaining);
-  if (state.watching) return;
+  if (state.watching) {
+    // the projector's page was scrolled down to Start past a class's players: the round's page
+    // (the players' line, the board, the clock and the room's link) kept that scroll, the
+    // board's top row off a small screen; a player's page goes to the word box instead
+    window.scrollTo(0, 0);
+    return;
+  }
   // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
   typeInto($("word-input"));
   traceWords(sendWord);
+}
+
+// The projector's round (a host who shows the board): the room's link and QR code, hidden with
+// the room's settings during a round, stay beside the clock, so a pupil who comes in late
+// joins from the screen the class reads, not by asking the teacher for the code.
+function showLateJoin() {
+  const shown = state.watching && Boolean(state.code);
+  $("late-join").hidden = !shown;
+  if (!shown) return;
+  const link = $("room-link");
+  $("late-join-link").href = link.href;
+  $("late-join-link").replaceChildren(...[...link.childNodes].map((node) => node.cloneNode(true)));
+  $("late-join-qr").src = $("room-qr").src;
 }
 
 // The round's clock, `remaining` seconds from now (the server's count).
@@ -972,6 +998,7 @@ function showResults(summary) {
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
+    watching: state.watching,
     words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
   });
 }
@@ -1198,7 +1225,7 @@ function createRoom(event) {
     word_level: $("create-words-level").value,
     other_words: $("create-words-others").value,
   };
-  if (dice === "uniform" || !english) settings.size = numberOf("create-size");
+  if (SIZED.includes(dice) || !english) settings.size = numberOf("create-size");
   state.leaving = false;
   state.seating = null;
   connect({ type: "create", name: $("create-name").value, settings });
@@ -1246,6 +1273,8 @@ function submitWord(event) {
 }
 
 async function start() {
+  // a room's own dice, beside the sets solo play rolls too (the part's select is shared)
+  for (const id of ["create-dice", "rematch-dice"]) $(id).append(new Option("the list's letters (any size)", "letters"));
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
   // the name last played under, ready in both name boxes: a friend opening the next room's
