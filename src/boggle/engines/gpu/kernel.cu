@@ -973,7 +973,11 @@ BG_INLINE int bg_wl_visit(const bg_u32 *nodes, const bg_u32 *faces, const bg_i32
             if (fresh) *score += worth;
         }
     }
-    if (!(child_mask & board_bits) || letters > 255) return 0;
+    if (!(child_mask & board_bits)) return 0;
+    if (letters > 255) { /* more than a state's 8 bits of letters: the next pass scores it */
+        *full = 1;
+        return 0;
+    }
     out->mask = child_mask & ~BG_WORD_BIT;
     out->first = (bg_u32)(node >> 32);
     out->used = used | 1u << cell;
