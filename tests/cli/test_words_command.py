@@ -979,3 +979,37 @@ def test_a_command_that_only_reads_makes_no_folder_and_a_writer_that_cannot_lock
     err = capsys.readouterr().err
     assert err.startswith(f"boggle: error: cannot lock {tmp_path / 'words.json.lock'}: "), err
     assert not (tmp_path / "words.json").exists()
+
+
+def test_practise_with_nothing_due_in_a_folder_it_cannot_lock_in_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`boggle words practise` on a read-only folder failed at once with "cannot lock
+    .../words.json.lock: Read-only file system", even with nothing to practise (nothing
+    written): it says that nothing is due. With words due it still fails in that one line,
+    before asking any (an answer could not be kept)."""
+    path = tmp_path / "words.json"
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "limbo", "--file", str(path)]) == 0
+    answers(monkeypatch, "limbo")
+    assert main(["words", "practise", "--file", str(path)]) == 0
+    capsys.readouterr()
+    kept = path.read_bytes()
+    (tmp_path / "words.json.lock").unlink()
+    (tmp_path / "words.json.lock").mkdir()  # in the way: the lock cannot be made
+    assert main(["words", "practise", "--file", str(path)]) == 0
+    assert capsys.readouterr() == ("No word is due today; the next on 2026-11-30.\n", "")
+    none = tmp_path / "none" / "words.json"  # no words kept: said too
+    (tmp_path / "none").mkdir()
+    (tmp_path / "none" / "words.json.lock").mkdir()
+    assert main(["words", "practise", "--file", str(none)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "No words kept: keep some with 'boggle words add WORD'.\n" and err == ""
+    on_day(monkeypatch, "2026-11-30")  # limbo due: its answer could not be kept
+    answers(monkeypatch, "limbo")
+    assert main(["words", "practise", "--file", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"boggle: error: cannot lock {tmp_path / 'words.json.lock'}: "), err
+    assert err.count("\n") == 1
+    assert path.read_bytes() == kept

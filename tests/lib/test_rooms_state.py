@@ -290,3 +290,33 @@ def test_the_evening_grows_by_match_not_by_round_and_keeps_the_last_matches(
     assert table["players"] == [{"rank": 1, "name": "ann", "total": 6, "rounds": 6, "won": 2}]
     back = restore_room(json.loads(json.dumps(room_json(room, now))), LEXICON, now=now)
     assert back.evening_table() == table
+
+
+@pytest.mark.parametrize(
+    "rows, shortest, says",
+    [
+        (4, 1, "'min_length' must be a whole number from 3 to 6, got 1"),
+        (4, 2, "'min_length' must be a whole number from 3 to 6, got 2"),
+        (4, 7, "'min_length' must be a whole number from 3 to 6, got 7"),
+        (4, 99, "'min_length' must be a whole number from 3 to 6, got 99"),
+        (2, 5, "'min_length' must be a whole number from 3 to 4, got 5"),
+    ],
+)
+def test_a_shortest_word_a_room_could_not_be_made_with_does_not_come_back(
+    rows: int, shortest: int, says: str
+) -> None:
+    """A rooms file's ``min_length`` was only checked to be at least 1: a room came back
+    counting two-letter words, or (99) none, where a room is made with 3 to 6 (at most the
+    board's cells). It is refused as another bad field is: the server leaves the room out,
+    in one line of its log."""
+    from boggle.model.errors import BoggleError
+
+    room = Room("ABCDEF", RoomSettings(dice="uniform", rows=rows, cols=rows), LEXICON)
+    kept = json.loads(json.dumps(room_json(room, 0.0)))
+    kept["settings"]["min_length"] = shortest
+    with pytest.raises(BoggleError) as refused:
+        restore_room(kept, LEXICON)
+    assert str(refused.value) == says
+    for fine in (None, 3, min(6, rows * rows)):
+        kept["settings"]["min_length"] = fine
+        assert restore_room(kept, LEXICON).settings.min_length == fine

@@ -214,6 +214,23 @@ def test_a_cell_off_the_board(call: Callable[[], object], says: str) -> None:
     _refused(call, says)
 
 
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: BOARD.is_path(None), "a path is a list of (row, col) cells, not NoneType"),
+        (lambda: BOARD.spell(None), "a path is a list of (row, col) cells, not NoneType"),
+        (lambda: BOARD.is_path(3), "a path is a list of (row, col) cells, not int"),
+        (lambda: BOARD.spell("ab"), "a path is a list of (row, col) cells; a cell was 'a'"),
+        (lambda: BOARD.spell([5]), "a cell was 5"),
+        (lambda: BOARD.spell([(0,)]), "a cell was (0,)"),
+    ],
+)
+def test_a_path_that_is_no_list_of_cells(call: Callable[[], object], says: str) -> None:
+    """``is_path(None)`` and ``spell(None)`` raised Python's ``TypeError`` ('NoneType' object
+    is not iterable), and ``spell([(0,)])`` a ``ValueError``, not the library's error."""
+    _refused(call, says)
+
+
 def test_every_cell_of_a_board_is_found_both_ways() -> None:
     import numpy as np
 

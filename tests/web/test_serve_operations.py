@@ -156,6 +156,20 @@ def test_a_list_to_warm_that_no_list_has_is_refused_by_the_app() -> None:
         create_app(WebConfig(warm_lists=("xx",)))
 
 
+def test_a_list_to_warm_given_as_one_text_is_refused_in_one_line() -> None:
+    """``WebConfig(warm_lists="es")`` read each letter as a list name: "unknown word list
+    'e'", a list the operator never named."""
+    from boggle.model.errors import LexiconError
+    from boggle.web.app import create_app
+    from boggle.web.context import WebConfig
+
+    with pytest.raises(LexiconError) as refused:
+        create_app(WebConfig(warm_lists="es"))  # type: ignore[arg-type]
+    assert (
+        str(refused.value) == "warm_lists is a tuple of list names like ('es',), not one text 'es'"
+    )
+
+
 def test_a_rooms_file_another_user_keeps_in_a_sticky_directory_is_refused_at_the_start(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

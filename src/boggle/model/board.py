@@ -375,7 +375,7 @@ class Board:
         (True, False)
         """
         cells: list[tuple[int, int]] = []
-        for cell in path:
+        for cell in _steps(path):
             at = (
                 tuple(_whole(n) for n in cell)
                 if isinstance(cell, tuple) and len(cell) == 2
@@ -400,7 +400,12 @@ class Board:
         >>> Board.parse("cat qxy").spell([(1, 0), (0, 1), (0, 2)])
         'quat'
         """
-        return "".join(self.face(r, c) for r, c in path)
+        faces = []
+        for cell in _steps(path):
+            if isinstance(cell, str | bytes) or not isinstance(cell, Sequence) or len(cell) != 2:
+                raise BoardError(f"a path is a list of (row, col) cells; a cell was {cell!r:.60}")
+            faces.append(self.face(cell[0], cell[1]))
+        return "".join(faces)
 
     @property
     def longest_word_length(self) -> int:
@@ -457,6 +462,14 @@ class Board:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+
+def _steps(path: object) -> Iterable[object]:
+    """``path`` to walk cell by cell, or :class:`BoardError` in one line when it is no list of
+    cells at all (``None``, a number); a text's letters are refused as cells."""
+    if not isinstance(path, Iterable):
+        raise BoardError(f"a path is a list of (row, col) cells, not {type(path).__name__}")
+    return path
 
 
 def _whole(value: object) -> int | None:

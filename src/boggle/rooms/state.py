@@ -338,6 +338,7 @@ def restore_room(
     fields = dict(kept["settings"])
     words = WordSetting(fields.pop("word_level"), fields.pop("other_words"))
     settings = RoomSettings(**fields, words=words)
+    _check_min_length(settings)
     room = Room(_text(kept["code"]), settings, lexicon, limits, now)
     room.last_activity = now - float(kept["idle"])
     for entry in kept["players"]:
@@ -379,6 +380,22 @@ def restore_room(
         room.deadline = now + max(0.0, float(kept["left"]))
     room.phase = phase
     return room
+
+
+def _check_min_length(settings: RoomSettings) -> None:
+    """:class:`BoggleError` unless the shortest word kept is one a room may be made with
+    (:data:`~boggle.rooms.fields.MIN_LENGTHS`, at most the board's cells): a file's 1 or 99
+    came back as a room in which two-letter words counted, or none did."""
+    from boggle.rooms.fields import MIN_LENGTHS
+
+    shortest = settings.min_length
+    highest = min(MIN_LENGTHS[1], settings.rows * settings.cols)
+    if shortest is not None and not MIN_LENGTHS[0] <= shortest <= highest:
+        raise BoggleError(
+            f"'min_length' must be a whole number from {MIN_LENGTHS[0]} to {highest}, "
+            f"got {shortest}",
+            setting="min_length",
+        )
 
 
 def _text(value: Any) -> str:

@@ -28,7 +28,7 @@ from starlette.requests import HTTPConnection
 from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
-from boggle.model.errors import BoggleError, RulesError
+from boggle.model.errors import BoggleError, LexiconError, RulesError
 from boggle.model.json_text import read_json
 from boggle.model.rules import Rules, RulesChoice
 from boggle.model.wording import grouped, too_large
@@ -189,6 +189,12 @@ class WebContext:
         self.catalogue = Catalogue(
             config.extra_dictionaries, config.default_dictionary, config.leave_out_offensive
         )
+        if isinstance(config.warm_lists, str):  # its letters were each a list name: "e"
+            raise LexiconError(
+                f"warm_lists is a tuple of list names like ({config.warm_lists!r:.40},), "
+                f"not one text {config.warm_lists!r:.40}",
+                setting="warm_lists",
+            )
         for name in config.warm_lists:  # a name no list has: refused now, not in the log
             self.catalogue.check(name)
         self.solving = WorkerPool("solve", self.limits.worker_threads)

@@ -481,7 +481,9 @@ def run_practise(args: argparse.Namespace) -> int:
             "practise stops, not in another terminal while it runs",
             file=sys.stderr,
         )
-    with held(path):
+    # held only if there are answers to fold in: nothing due in a folder it may not write
+    # (a read-only file system) is said as elsewhere, not "cannot lock"
+    with held(path, required=answers_file(path).exists()):
         words = load_words(path, day)  # with the answers of a run that crashed
         if answers_file(path).exists():
             save_words(path, words)  # folded in now
@@ -494,6 +496,8 @@ def run_practise(args: argparse.Namespace) -> int:
             else "No words kept: keep some with 'boggle words add WORD'."
         )
         return 0
+    with held(path):  # answers to keep: a file that cannot be locked is said now, none asked
+        pass
     order = random.Random(args.seed)
     reviews = [w for w in due if w.learned]
     fresh = [w for w in due if not w.learned]
