@@ -854,8 +854,9 @@ async function endRound(ranOut = false) {
   }
   if (round.offline) showKept(keptLine(keptCount(aheadSettings())));
   keepBoardsAhead();
-  const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
-  setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
+  // said to every player: the missed words are buttons, chosen by a tap, a click or the
+  // keyboard (a focused one shows its path too); "Hover over" meant nothing to a screen reader
+  setFeedback(`${ranOut ? "Time!" : "Round over."} Select a missed word to see its path.`, true);
   // the results from their first line (the score, the words found), and the keyboard there:
   // Tab goes on to "Play again" under the score, then through the words missed to the settings
   focusResults($("play-feedback"), $("play-results-title"));
