@@ -655,9 +655,9 @@ def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, p
         page.click("#play-start")
         page.wait_for_selector("#play-form:not([hidden])")
         assert page.evaluate(SMALL_TARGETS) == []
-        page.click("#play-end")  # and a phone is told to tap, not hover, a missed word
+        page.click("#play-end")  # and told to select, not hover over, a missed word
         page.wait_for_selector("#play-results:not([hidden])")
-        assert "Tap a missed word" in (page.text_content("#play-feedback") or "")
+        assert "Select a missed word" in (page.text_content("#play-feedback") or "")
         page.click(".keep-button")  # its line and link to My words
         page.wait_for_selector(".keep-status a")
         # the words of the result lists too, which a tap shows the path of

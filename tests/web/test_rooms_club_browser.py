@@ -256,3 +256,52 @@ def test_a_removed_player_s_points_stay_marked_on_the_page_and_in_the_spreadshee
         assert cells(page, "standings")[0] == ["1", "bob (removed)", "2", "2"]
     spreadsheet = ann.request.get(f"{server.url}/api/rooms/{code}/standings.csv").text()
     assert "1,1,bob (removed),2," in spreadsheet
+
+
+def test_the_host_can_remove_a_player_during_a_round_on_a_1024x768_projector(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The projector's chips leave the host's Remove out during a round (32 of them fit beside
+    the board), which left a rude name in front of the class until the round was over: the
+    host has "Remove a player" beside the board, closed in one line, and the 32 still fit."""
+    server = clocked_server
+    SHOTS.mkdir(exist_ok=True)
+    projector = players.open(server.url + "/room", **PROJECTOR)
+    code = create_room(projector, "Teacher", watch=True, seconds="60")
+    projector.evaluate(
+        """code => { window.pupils = [];
+        for (let n = 1; n <= 32; n += 1) {
+          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
+          socket.onopen = () => socket.send(JSON.stringify(
+            { type: "join", code,
+              name: n === 7 ? "Poo Head" : `pupil${String(n).padStart(2, "0")}` }));
+          window.pupils.push(socket);
+        } }""",
+        code,
+    )
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 33")
+    assert projector.locator("#remove-players").is_hidden()  # between rounds: Remove on the chips
+    projector.click("#start-button")
+    projector.wait_for_selector("body[data-phase='playing'] #board .cube")
+    projector.wait_for_timeout(300)
+    size = projector.viewport_size
+    menu = projector.locator("#remove-players")
+    assert menu.is_visible()
+    projector.screenshot(path=str(SHOTS / "projector-32-players-remove.png"))
+    assert projector.evaluate("() => document.documentElement.scrollHeight") <= size["height"]
+    board = projector.locator("#board").bounding_box()
+    last = projector.locator("#players > li").last.bounding_box()
+    shown = menu.bounding_box()
+    assert board is not None and last is not None and shown is not None
+    assert board["y"] + board["height"] <= size["height"]
+    assert last["y"] + last["height"] <= size["height"]
+    assert shown["y"] + shown["height"] <= size["height"]
+    assert shown["x"] >= board["x"] + board["width"]  # beside the board, not under it
+
+    projector.click("#remove-players summary")
+    projector.once("dialog", lambda dialog: dialog.accept())
+    projector.click("#remove-players button[aria-label='Remove Poo Head from the room']")
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 32")
+    assert projector.locator("#players > li[data-name='Poo Head']").count() == 0
+    assert "Poo Head" not in (projector.text_content("#remove-players") or "")
+    assert projector.locator("body[data-phase='playing']").count() == 1

@@ -562,6 +562,7 @@ function showRound(round) {
   lockBoardControls(true);
   document.body.classList.add("in-round");
   placeSetup(false);
+  placeFound(false);
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
   $("play-form").hidden = false;
@@ -804,6 +805,17 @@ function placeSetup(over) {
   placeRoundSetup($("play-setup"), over ? $("play-results") : null);
 }
 
+// The words found: under the word box during a round, in its results once it is over, after
+// the score and "Play again" and before the words missed, so the results read down from
+// their heading (where the focus lands) in order: the score, the words found, those missed.
+const foundHome = document.createComment(" the words found, during a round ");
+function placeFound(over) {
+  const found = $("play-found");
+  if (!foundHome.parentNode) found.before(foundHome);
+  if (over) $("play-results").querySelector(".play-again-bar").after(found);
+  else foundHome.after(found);
+}
+
 // "Change settings" under a round's result: the screen at the round's settings, after the
 // results and the words missed, and the keyboard at the first of them, the round's length.
 function showSettings() {
@@ -823,6 +835,7 @@ async function endRound(ranOut = false) {
   sound("end");
   document.body.classList.remove("in-round");
   placeSetup(true);
+  placeFound(true);
   $("play-timer").textContent = formatClock(0);
   $("play-hint-text").textContent = "";  // the results say how many hints there were
   $("play-form").hidden = true;
@@ -854,10 +867,11 @@ async function endRound(ranOut = false) {
   }
   if (round.offline) showKept(keptLine(keptCount(aheadSettings())));
   keepBoardsAhead();
-  const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
-  setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
+  // said to every player: the missed words are buttons, chosen by a tap, a click or the
+  // keyboard (a focused one shows its path too); "Hover over" meant nothing to a screen reader
+  setFeedback(`${ranOut ? "Time!" : "Round over."} Select a missed word to see its path.`, true);
   // the results from their first line (the score, the words found), and the keyboard there:
-  // Tab goes on to "Play again" under the score, then through the words missed to the settings
+  // Tab goes on to "Play again" under the score, then the words found, those missed, the settings
   focusResults($("play-feedback"), $("play-results-title"));
 }
 

@@ -626,6 +626,28 @@ function renderPlayers(players, playing) {
     showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
+  listRemovable(players);
+}
+
+// The host's Remove for each player, in a "Remove a player" box shown during a round where
+// the chips leave their Remove out (a phone, a projector's 32 chips beside the board): a name
+// the class should not read was otherwise in front of it until the round was over.
+function listRemovable(players) {
+  const box = $("remove-players");
+  const removable = state.you === state.host ? players.filter((player) => player.name !== state.you) : [];
+  const names = removable.map((player) => player.name);
+  const list = box.querySelector("ul");
+  if (list.dataset.names !== JSON.stringify(names)) {  // kept as it is while a name is chosen
+    list.dataset.names = JSON.stringify(names);
+    list.replaceChildren(...names.map((name) => {
+      const item = document.createElement("li");
+      const button = removeButton(name);
+      button.textContent = `Remove ${name}`;
+      item.append(button);
+      return item;
+    }));
+  }
+  box.hidden = names.length === 0;
 }
 
 // A player gone from the room since its last update is said beside the buttons ("bob left the
