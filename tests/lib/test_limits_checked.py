@@ -34,7 +34,7 @@ ZERO_MEANS_NONE = {
     "boggle.rooms.challenges:ChallengeLimits": {"per_address", "seconds_per_challenge"},
     "boggle.rooms.config:RoomsConfig": set(),
     "boggle.rooms.settings:RoomSettings": set(),
-    "boggle.web.context:Limits": {"round_processes"},
+    "boggle.web.context:Limits": {"round_processes", "offline_boards"},
     "boggle.web.server:ServerLimits": set(),
 }
 """Each class checked, and its fields where 0 means no limit (the others are at least 1,
@@ -121,11 +121,15 @@ def test_a_negative_is_refused_and_zero_where_it_means_nothing(
 def highest(kind: Any, name: str) -> int:
     """The largest value drawn as a good one: 10**6, or a field's own bound (sweep 14: the
     round processes, 4 a core, after ``round_processes=10**30`` started processes until the
-    machine choked)."""
+    machine choked; the boards a page keeps for offline rounds, at most 10)."""
     if f"{kind.__name__}.{name}" == "Limits.round_processes":
         from boggle.web.context import max_round_processes
 
         return max_round_processes()
+    if f"{kind.__name__}.{name}" == "Limits.offline_boards":
+        from boggle.web.context import MAX_OFFLINE_ROUNDS
+
+        return MAX_OFFLINE_ROUNDS
     return 10**6
 
 
