@@ -372,6 +372,15 @@ def started_with_its_board_kept(server: ServeProcess, page: Any) -> dict[str, An
     return played
 
 
+def play_answers(page: Any, status: int, content_type: str, body: str) -> None:
+    """Every word the page sends to ``/api/play`` from now on answered so (a proxy's page or
+    the app's fault), until ``page.unroute("**/api/play")``."""
+    page.route(
+        "**/api/play",
+        lambda route: route.fulfill(status=status, content_type=content_type, body=body),
+    )
+
+
 def test_a_proxy_s_gateway_error_mid_round_goes_on_judged_on_the_page_and_says_so(
     server: ServeProcess, pages: Pages
 ) -> None:
@@ -384,12 +393,7 @@ def test_a_proxy_s_gateway_error_mid_round_goes_on_judged_on_the_page_and_says_s
     page = pages.open(server.url + "/play")
     played = started_with_its_board_kept(server, page)
     first, second = played["missed"][0], played["missed"][1]
-    page.route(
-        "**/api/play",
-        lambda route: route.fulfill(
-            status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"
-        ),
-    )
+    play_answers(page, 502, "text/html", "<html><h1>502 Bad Gateway</h1></html>")
     page.fill("#play-input", first["word"])
     page.press("#play-input", "Enter")
     expect(page.locator("#play-feedback")).to_contain_text(f": +{first['points']}")
@@ -418,12 +422,7 @@ def test_the_app_s_own_500_mid_round_is_an_error_not_judged_on_the_page(
     page = pages.open(server.url + "/play")
     played = started_with_its_board_kept(server, page)
     first, second = played["missed"][0], played["missed"][1]
-    page.route(
-        "**/api/play",
-        lambda route: route.fulfill(
-            status=500, content_type="text/plain", body="Internal Server Error"
-        ),
-    )
+    play_answers(page, 500, "text/plain", "Internal Server Error")
     page.fill("#play-input", first["word"])
     page.press("#play-input", "Enter")
     expect(page.locator("#play-feedback")).to_have_text(

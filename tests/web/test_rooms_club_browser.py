@@ -59,6 +59,19 @@ def rematch(pages: list[Any]) -> None:
         page.wait_for_selector("body[data-phase='lobby']")
 
 
+def join_pupils(projector: Any, code: str, names: list[str]) -> None:
+    """Each name joins the room from its own socket, opened by the projector's page (kept open
+    in ``window.pupils``): a class without a browser each."""
+    projector.evaluate(
+        """([code, names]) => { window.pupils = names.map(name => {
+          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
+          socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name }));
+          return socket;
+        }); }""",
+        [code, names],
+    )
+
+
 def cells(page: Any, table: str) -> list[list[str]]:
     rows = page.locator(f"#{table} tbody tr")
     return [rows.nth(n).locator("td").all_inner_texts() for n in range(rows.count())]
@@ -184,16 +197,7 @@ def test_32_players_fit_beside_the_board_of_a_1024x768_projector(
     SHOTS.mkdir(exist_ok=True)
     projector = players.open(server.url + "/room", **PROJECTOR)
     code = create_room(projector, "Teacher", watch=True, seconds="60")
-    projector.evaluate(
-        """code => { window.pupils = [];
-        for (let n = 1; n <= 32; n += 1) {
-          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
-          socket.onopen = () => socket.send(JSON.stringify(
-            { type: "join", code, name: `pupil${String(n).padStart(2, "0")}` }));
-          window.pupils.push(socket);
-        } }""",
-        code,
-    )
+    join_pupils(projector, code, [f"pupil{n:02d}" for n in range(1, 33)])
     projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 33")
     projector.click("#start-button")
     projector.wait_for_selector("body[data-phase='playing'] #board .cube")
@@ -268,17 +272,7 @@ def test_the_host_can_remove_a_player_during_a_round_on_a_1024x768_projector(
     SHOTS.mkdir(exist_ok=True)
     projector = players.open(server.url + "/room", **PROJECTOR)
     code = create_room(projector, "Teacher", watch=True, seconds="60")
-    projector.evaluate(
-        """code => { window.pupils = [];
-        for (let n = 1; n <= 32; n += 1) {
-          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
-          socket.onopen = () => socket.send(JSON.stringify(
-            { type: "join", code,
-              name: n === 7 ? "Poo Head" : `pupil${String(n).padStart(2, "0")}` }));
-          window.pupils.push(socket);
-        } }""",
-        code,
-    )
+    join_pupils(projector, code, [f"pupil{n:02d}" if n != 7 else "Poo Head" for n in range(1, 33)])
     projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 33")
     assert projector.locator("#remove-players").is_hidden()  # between rounds: Remove on the chips
     projector.click("#start-button")
