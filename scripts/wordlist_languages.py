@@ -18,6 +18,7 @@ import gzip
 import hashlib
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -122,11 +123,22 @@ SOURCES: dict[str, LanguageSource] = {
             "Changes: the list is trimmed to words of at most 8 letters (4.3 million "
             "inflected forms in all; the words a board can hold are short), only "
             "all-lowercase words are kept, and abbreviations written in capitals only "
-            "(NATO, PKP) are dropped.",
+            "(NATO, PKP) and abbreviations without a vowel (bhp, mgr) are dropped.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
             # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
             numerals_kept=frozenset({"ci", "mi", "mdli", "mix"}),
+            # SJP marks no abbreviation (no full stop, no flag in its hunspell data either):
+            # 263 words of the list have no vowel letter, and all but these 30 interjections
+            # are abbreviations in lower case (bhp, mgr, np, tzn, zł).
+            vowelless_kept=frozenset(
+                {
+                    *("brr", "bzz", "bzzz", "chrr", "drr", "fff", "frr", "frrr", "grr"),
+                    *("grrrl", "hm", "hmm", "hmmm", "mhm", "mrr", "pff", "phm", "prr"),
+                    *("pss", "psss", "psst", "pst", "trr", "trrr", "tss", "tsss", "wrr"),
+                    *("ćśś", "ćśśś", "śś"),
+                }
+            ),
             licence_text="Apache-2.0",
         ),
     )
@@ -152,8 +164,17 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
 
 
 VOWELS = frozenset("aeiouy")
-"""The vowel letters of a list's words once its profile folds their accents (the Dutch
-``ij`` holds an ``i``)."""
+"""The vowel letters of a list's words, their accents aside (the Dutch ``ij`` holds an
+``i``; the Polish ``ą``, ``ę`` and ``ó`` are an ``a``, an ``e`` and an ``o``)."""
+
+
+def has_vowel(word: str) -> bool:
+    """Whether ``word`` has a vowel letter (``VOWELS``), with or without an accent.
+
+    >>> has_vowel("bhp"), has_vowel("mąż"), has_vowel("glögg")
+    (False, True, True)
+    """
+    return not VOWELS.isdisjoint(unicodedata.normalize("NFD", word))
 
 
 def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
@@ -163,10 +184,10 @@ def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, 
 
     >>> without_vowelless(["bbc", "xlx", "brr", "kaas", "ijs", "b"], frozenset({"brr"}))
     ('brr', 'kaas', 'ijs', 'b')
+    >>> without_vowelless(["bhp", "mąż", "péché", "zł"], frozenset())
+    ('mąż', 'péché')
     """
-    return tuple(
-        word for word in words if len(word) < 2 or word in kept or not VOWELS.isdisjoint(word)
-    )
+    return tuple(word for word in words if len(word) < 2 or word in kept or has_vowel(word))
 
 
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
