@@ -18,7 +18,6 @@ import gzip
 import hashlib
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -26,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from boggle.wordlists.spelling import PROFILES  # found through the path above
+from boggle.wordlists.spelling import PROFILES, has_vowel  # found through the path above
 from boggle.wordlists.written import forms_of, respells
 
 COMMON_LICENCES = Path("/usr/share/common-licenses")
@@ -46,7 +45,7 @@ class LanguageSource:
     numerals_kept: frozenset[str] | None = None
     """When set, Roman numerals are dropped from the list except these real words."""
     vowelless_kept: frozenset[str] | None = None
-    """When set, words of two or more letters without a vowel letter (``VOWELS``) are
+    """When set, words of two or more letters without a vowel letter (``has_vowel``) are
     dropped except these (the interjections ``brr``, ``hm``): in a language every word of
     which has a vowel, they are abbreviations written in lowercase (``bbc``, ``dvd``, the
     Dutch list's ``xlx``), which Boggle's rules do not count."""
@@ -163,22 +162,8 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
     )
 
 
-VOWELS = frozenset("aeiouy")
-"""The vowel letters of a list's words, their accents aside (the Dutch ``ij`` holds an
-``i``; the Polish ``ą``, ``ę`` and ``ó`` are an ``a``, an ``e`` and an ``o``)."""
-
-
-def has_vowel(word: str) -> bool:
-    """Whether ``word`` has a vowel letter (``VOWELS``), with or without an accent.
-
-    >>> has_vowel("bhp"), has_vowel("mąż"), has_vowel("glögg")
-    (False, True, True)
-    """
-    return not VOWELS.isdisjoint(unicodedata.normalize("NFD", word))
-
-
 def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
-    """``words`` less those of two or more letters with no vowel letter (``VOWELS``) that
+    """``words`` less those of two or more letters with no vowel letter (``has_vowel``) that
     are not in ``kept``: abbreviations in lowercase.  A single letter stays, as it does for
     :func:`without_numerals`.
 
