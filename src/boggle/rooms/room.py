@@ -398,6 +398,71 @@ from takes it back
         self._mark_removed()
         return gone
 
+    def rename(self, token: str, name: str, now: float) -> str:
+        """The player of ``token`` takes the name ``name`` between rounds (not while one is
+        played or judged: ``round_running``), under the rules of :meth:`join` (``bad_name``,
+        ``name_taken``), and not a name with points in the room's standings that is not
+        theirs (``name_taken``: a player who left keeps them); their points, this match's
+        and the evening's, go with them.  Returns the name they had.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.submit(bob.token, "fame", now=1.0)
+        >>> _ = room.record(judge(room.close_round(now=60.0)))
+        >>> room.rename(bob.token, " Bobby ", now=61.0), bob.name, room.match.totals
+        ('bob', 'Bobby', {'ann': 0, 'Bobby': 1})
+        >>> room.rename(bob.token, "ANN", now=62.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the name 'ANN' is taken in this room
+        """
+        player = self.player(token)
+        if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
+            raise RoomError(
+                "round_running", "a name changes between rounds: change it once the round is over"
+            )
+        shown = player_name(name, self.limits.max_name_length)
+        old = player.name
+        key = name_key(shown)
+        holder = next(
+            (p for p in self.players.values() if p is not player and name_key(p.name) == key),
+            None,
+        )
+        if holder is not None:
+            away = "" if holder.connected else _AWAY_SEAT
+            raise RoomError("name_taken", f"the name {shown!r} is taken in this room{away}")
+        scored = {n for n in self._standing_names() if name_key(n) != name_key(old)}
+        if any(name_key(n) == key for n in scored):
+            raise RoomError(
+                "name_taken",
+                f"the name {shown!r} has points in this room's standings (a player who left):"
+                " choose another",
+            )
+        if shown == old:
+            return old
+        player.name = shown
+        self.match.totals = _renamed_keys(self.match.totals, old, shown)
+        for entry in self.match.table:
+            _rename_in(entry, old, shown)
+        for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
+            _rename_in(entry, old, shown)
+        back = [gone for gone in self.removed if name_key(gone) != key]
+        if len(back) != len(self.removed):  # a name removed before it scored: no longer marked
+            self.removed = back
+            self._mark_removed()
+        self.last_activity = now
+        return old
+
+    def _standing_names(self) -> set[str]:
+        """The names with points in this match or the evening's (players who left too)."""
+        names = set(self.match.totals)
+        for entry in self.evening:
+            names.update(row["name"] for row in entry.get("standings", []))
+            names.update(entry.get("scores", {}), entry.get("played", {}))
+        return names
+
     def _mark_removed(self) -> None:
         """The names removed now (:attr:`removed`) in the evening's entries and the results
         shown, whose latest list is the one read (:func:`~boggle.rooms.export.removed_names`)."""
@@ -817,3 +882,34 @@ not count
 def _leaders(totals: dict[str, int]) -> list[str]:
     best = max(totals.values(), default=0)
     return [name for name, total in totals.items() if total == best]
+
+
+def _renamed_keys(values: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """``values`` with the key ``old`` named ``new``, in its place.
+
+    >>> _renamed_keys({"ann": 1, "bob": 2}, "ann", "Anna")
+    {'Anna': 1, 'bob': 2}
+    """
+    return {new if key == old else key: value for key, value in values.items()}
+
+
+def _rename_in(entry: dict[str, Any], old: str, new: str) -> None:
+    """A round's summary, its :func:`~boggle.rooms.export.compact_round` or a match's table
+    row with the player ``old`` named ``new``: their scores, totals and rounds played, their
+    rows in the standings and the results, and among the winners.
+
+    >>> entry = {"scores": {"ann": 1}, "standings": [{"name": "ann", "total": 1, "rank": 1}],
+    ...     "winners": ["ann"], "players": [{"name": "ann", "score": 1}]}
+    >>> _rename_in(entry, "ann", "Anna")
+    >>> entry["scores"], entry["standings"][0]["name"], entry["winners"], entry["players"][0]
+    ({'Anna': 1}, 'Anna', ['Anna'], {'name': 'Anna', 'score': 1})
+    """
+    for key in ("scores", "totals", "played", "set_apart"):
+        if isinstance(entry.get(key), dict):
+            entry[key] = _renamed_keys(entry[key], old, new)
+    for key in ("standings", "players"):
+        for row in entry.get(key) or []:
+            if row.get("name") == old:
+                row["name"] = new
+    if "winners" in entry:
+        entry["winners"] = [new if name == old else name for name in entry["winners"]]

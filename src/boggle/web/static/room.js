@@ -279,7 +279,7 @@ function sendAgain(room) {
 
 function handle(message) {
   const handlers = {
-    joined, room: showRoom, round_started: roundStarted, feedback, progress,
+    joined, room: showRoom, round_started: roundStarted, feedback, progress, renamed,
     results: showResults, error: serverError, closed, left: () => {}, pong: () => {},
   };
   (handlers[message.type] || (() => {}))(message);
@@ -389,6 +389,53 @@ function closed(message) {
 }
 
 // ------------------------------------------------------------------ the room
+
+// A player's own name changed between rounds (the server's `rename`): sent from the lobby's
+// or the results' "Change your name"; a refusal (the name taken) is the error line.
+function renameSelf(event) {
+  event.preventDefault();
+  const name = $("rename-name").value;
+  if (!name.trim() || $("rename").hidden) return;
+  send({ type: "rename", name });
+}
+
+// A player took another name (`old` -> `name`; the room's update comes next): the page's names
+// follow, the standings' and the results' too (the points went with the name), and it is said,
+// not taken for "old left the room" when the players' line loses the old name. This page's own
+// name: its seat and the name boxes' next time keep the new one.
+function renamed(message) {
+  const { old, name } = message;
+  const mine = old === state.you;
+  if (mine) {
+    state.you = name;
+    state.name = name;
+    if (state.code && state.token) {
+      localStorage.setItem(storageKey(state.code),
+        JSON.stringify({ token: state.token, name, at: Date.now() }));
+    }
+    localStorage.setItem(NAME_KEY, name);
+    $("rename").open = false;
+    $("rename-name").value = "";
+    showError("");
+  }
+  if (state.host === old) state.host = name;
+  if (state.players) state.players = state.players.map((player) => (player === old ? name : player));
+  for (const line of document.querySelectorAll("#standings tbody tr, #evening-standings tbody tr")) {
+    if (line.dataset.name !== old) continue;
+    line.dataset.name = name;
+    line.cells[1].textContent = name;
+  }
+  for (const block of document.querySelectorAll("#result-players .result-player, #set-apart p")) {
+    if (block.dataset.name !== old) continue;
+    block.dataset.name = name;
+    const title = block.querySelector("h3") || block;
+    title.textContent = title.textContent.replace(old, name);
+  }
+  const said = mine ? `You are ${name} now.` : `${old} is now called ${name}.`;
+  state.renameSaid = said;  // said until the next round starts
+  showNotice(said);
+  toast(said);
+}
 
 // Where the room is, said to this player: who starts what comes next. A match over is said
 // once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
@@ -513,6 +560,7 @@ function showRoom(room) {
     (s.cross_off === false ? ", every finder scores" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
+  $("rename").hidden = ["playing", "judging"].includes(room.phase);  // between rounds
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name), room.removed || []);
   markRemoved(room.removed || []);
@@ -718,6 +766,9 @@ function roundStarted(message) {
   state.hostNews = "";
   showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
+  $("rename").hidden = true;  // a name changes between rounds
+  $("rename").open = false;
+  if (state.renameSaid && $("notice").textContent === state.renameSaid) showNotice("");
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
@@ -1005,6 +1056,7 @@ function showResults(summary) {
       showPlayer(item, null);
     }
   }
+  $("rename").hidden = false;  // the round is over: a name may change again
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = `Start round ${summary.round + 1}`;
@@ -1303,7 +1355,8 @@ async function start() {
   // link (or this one's again, after leaving) typed it every time
   for (const id of ["create-name", "join-name"]) $(id).value ||= localStorage.getItem(NAME_KEY) || "";
   // a name of emoji as long as the server takes, held to the server's limit
-  const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
+  const named = Promise.all(["create-name", "join-name", "rename-name"].map((id) => limitName($(id), showError)));
+  $("rename-form").addEventListener("submit", renameSelf);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);

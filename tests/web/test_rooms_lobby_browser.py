@@ -1,0 +1,81 @@
+"""Between rounds on the room page (headless Chromium driven by Playwright): a player changes
+their own name, the others and the projector read it and the standings keep the points under
+it; the projector's "Remove a player" with a class of 32; the rematch's shortest word.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import Pages
+from browser_fixtures import ClockedServer
+from room_page import ONE_ROUND, create_room, join, play_one_round_match, type_word
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+def cells(page: Any, table: str) -> list[list[str]]:
+    rows = page.locator(f"#{table} tbody tr")
+    return [rows.nth(n).locator("td").all_inner_texts() for n in range(rows.count())]
+
+
+def rename(page: Any, name: str) -> None:
+    page.click("#rename summary")
+    page.fill("#rename-name", name)
+    page.click("#rename-button")
+
+
+def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Bob joined as "bob" and wants to be "Bobby": only remove-then-rejoin did it, his
+    points staying with "bob". Now "Change your name" in the results (and the lobby) renames
+    him: a name taken is refused in one line; the others read the new name, its standings row
+    keeps his points, nobody is told "bob left the room", and his seat keeps the new name."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    code = create_room(ann, "ann", **ONE_ROUND)
+    bob = join(players, server, code, "bob")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    assert bob.locator("#rename").is_visible()  # in the lobby
+    play_one_round_match(server, [ann, bob], [[], ["fame"]])
+    assert bob.locator("#rename").is_visible()
+
+    rename(bob, "ANN")
+    bob.wait_for_selector("#error:visible")
+    assert bob.text_content("#error") == "the name 'ANN' is taken in this room"
+
+    bob.fill("#rename-name", " Bobby ")
+    bob.click("#rename-button")
+    for page in (ann, bob):
+        page.wait_for_selector("#players li[data-name='Bobby']")
+        assert page.locator("#players li[data-name='bob']").count() == 0
+        assert cells(page, "standings")[0] == ["1", "Bobby", "1", "1"]
+        title = page.locator("#result-players .result-player[data-name='Bobby'] h3")
+        assert title.inner_text() == "Bobby: 1 point"
+        assert "left the room" not in page.locator("#room").inner_text()
+    assert "Bobby (you): 1 point" in bob.locator("#players li.you").inner_text()
+    assert ann.text_content("#notice") == "bob is now called Bobby."
+    assert bob.text_content("#notice") == "You are Bobby now."
+    assert bob.locator("#error").is_hidden()
+    seat = bob.evaluate(f"() => JSON.parse(localStorage.getItem('boggle-room-{code}'))")
+    assert seat["name"] == "Bobby"
+
+    # the rematch's round: no name changes while it is played; the points go on under Bobby
+    ann.click("#rematch-button")
+    bob.wait_for_selector("body[data-phase='lobby']")
+    bob.reload()  # the seat, under its new name
+    bob.wait_for_selector(f"body[data-code='{code}'][data-phase='lobby']")
+    assert "Bobby (you)" in bob.locator("#players li.you").inner_text()
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert bob.locator("#rename").is_hidden()
+    type_word(bob, "mile")
+    server.clock.now += 61
+    bob.wait_for_selector("body[data-phase='over'] #evening:visible")
+    assert cells(bob, "evening-standings")[0][1:] == ["Bobby", "2", "2"]
+    assert bob.text_content("#notice") == ""  # said until the next round started
