@@ -79,3 +79,57 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
     bob.wait_for_selector("body[data-phase='over'] #evening:visible")
     assert cells(bob, "evening-standings")[0][1:] == ["Bobby", "2", "2"]
     assert bob.text_content("#notice") == ""  # said until the next round started
+
+
+PROJECTOR = {"viewport": {"width": 1024, "height": 768}}
+
+
+def join_pupils(projector: Any, code: str, names: list[str]) -> None:
+    """Each name joins the room from its own socket, opened by the projector's page."""
+    projector.evaluate(
+        """([code, names]) => { window.pupils = names.map(name => {
+          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
+          socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name }));
+          return socket;
+        }); }""",
+        [code, names],
+    )
+
+
+def test_remove_a_player_opened_with_32_players_keeps_the_projector_s_board_in_view(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The projector's "Remove a player" opened during a round listed a button for each of a
+    class's 32 players, beside the board of a 1024x768 projector: the page grew past the
+    screen and scrolled, the board with it. It is one list to choose the name from and one
+    Remove: opened, the page still fits the screen and the board stays where it was."""
+    server = clocked_server
+    projector = players.open(server.url + "/room", **PROJECTOR)
+    projector.fill("#create-name", "Teacher")
+    projector.check("#create-watch")
+    projector.click("#create-button")
+    projector.wait_for_selector("body[data-code][data-phase='lobby']")
+    code = str(projector.locator("body").get_attribute("data-code"))
+    names = [f"pupil{n:02d}" if n != 7 else "Poo Head" for n in range(1, 33)]
+    join_pupils(projector, code, names)
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 33")
+    projector.click("#start-button")
+    projector.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board_before = projector.locator("#board").bounding_box()
+    projector.click("#remove-players summary")
+    menu = projector.locator("#remove-players")
+    projector.wait_for_timeout(200)
+    size = projector.viewport_size
+    assert size is not None and board_before is not None
+    assert projector.evaluate("() => document.documentElement.scrollHeight") <= size["height"]
+    shown = menu.bounding_box()
+    board = projector.locator("#board").bounding_box()
+    assert shown is not None and board == board_before
+    assert shown["y"] + shown["height"] <= size["height"]
+    # every player is there to choose, by name
+    assert projector.locator("#remove-name option").all_inner_texts() == sorted(names)
+    projector.select_option("#remove-name", "Poo Head")
+    projector.once("dialog", lambda dialog: dialog.accept())
+    projector.click("#remove-chosen")
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 32")
+    assert "Poo Head" not in projector.locator("#remove-name option").all_inner_texts()

@@ -679,23 +679,29 @@ function renderPlayers(players, playing) {
 
 // The host's Remove for each player, in a "Remove a player" box shown during a round where
 // the chips leave their Remove out (a phone, a projector's 32 chips beside the board): a name
-// the class should not read was otherwise in front of it until the round was over.
+// the class should not read was otherwise in front of it until the round was over. One list to
+// choose the name from and one Remove: a button a player, opened, ran a class's 32 past the
+// projector's screen, scrolling the board away.
 function listRemovable(players) {
   const box = $("remove-players");
   const removable = state.you === state.host ? players.filter((player) => player.name !== state.you) : [];
-  const names = removable.map((player) => player.name);
-  const list = box.querySelector("ul");
+  // by name, a class's 32 found as in a register
+  const names = removable.map((player) => player.name).sort((a, b) => a.localeCompare(b));
+  const list = $("remove-name");
   if (list.dataset.names !== JSON.stringify(names)) {  // kept as it is while a name is chosen
+    const chosen = list.value;
     list.dataset.names = JSON.stringify(names);
-    list.replaceChildren(...names.map((name) => {
-      const item = document.createElement("li");
-      const button = removeButton(name);
-      button.textContent = `Remove ${name}`;
-      item.append(button);
-      return item;
-    }));
+    list.replaceChildren(...names.map((name) => new Option(name, name)));
+    if (names.includes(chosen)) list.value = chosen;
   }
   box.hidden = names.length === 0;
+}
+
+function removeChosen() {
+  const name = $("remove-name").value;
+  if (name && confirm(`Remove ${name} from the room? They can join again under another name.`)) {
+    send({ type: "remove", name });
+  }
 }
 
 // A player gone from the room since its last update is said beside the buttons ("bob left the
@@ -1357,6 +1363,7 @@ async function start() {
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all(["create-name", "join-name", "rename-name"].map((id) => limitName($(id), showError)));
   $("rename-form").addEventListener("submit", renameSelf);
+  $("remove-chosen").addEventListener("click", removeChosen);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
