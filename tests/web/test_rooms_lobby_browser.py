@@ -133,3 +133,34 @@ def test_remove_a_player_opened_with_32_players_keeps_the_projector_s_board_in_v
     projector.click("#remove-chosen")
     projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 32")
     assert "Poo Head" not in projector.locator("#remove-name option").all_inner_texts()
+
+
+def test_the_rematch_panel_has_the_shortest_word_filled_with_the_room_s(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A club that played words of 4+ wants 5+ for the next match: the rematch's settings had
+    no "Shortest word", only Create's. It is there, filled with the room's, and the rematch
+    counts what it says."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    create_room(ann, "ann", **ONE_ROUND, **{"min-length": "4"})
+    assert "(words of 4+ letters)" in ann.text_content("#match-info")
+    play_one_round_match(server, [ann], [["fame"]])
+    ann.click("#rematch-settings summary")
+    assert ann.locator("#rematch-min-length").input_value() == "4"
+    ann.select_option("#rematch-min-length", "5")
+    ann.click("#rematch-button")
+    ann.wait_for_selector("body[data-phase='lobby']")
+    assert "(words of 5+ letters)" in ann.text_content("#match-info")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert type_word(ann, "fame")["status"] == "too_short"
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-settings:visible")
+    ann.click("#rematch-settings summary")
+    assert ann.locator("#rematch-min-length").input_value() == "5"
+    # "as the rules" sends none: the rules' own 3 for these dice
+    ann.select_option("#rematch-min-length", "")
+    ann.click("#rematch-button")
+    ann.wait_for_selector("body[data-phase='lobby']")
+    assert "(words of 3+ letters)" in ann.text_content("#match-info")

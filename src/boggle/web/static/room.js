@@ -618,6 +618,8 @@ function offerRematchSettings(offered) {
     $("rematch-dice").value = s.dice || "new";
     $("rematch-size").value = String(s.rows || 4);
     showDiceFor($("rematch-dice"), $("rematch-size-label"), s.language, s.language_name);
+    // the room's shortest word ("as the rules": none of its own)
+    $("rematch-min-length").value = s.min_length ? String(s.min_length) : "";
     $("rematch-seconds").value = String(s.seconds || 180);
     $("rematch-seconds").dispatchEvent(new Event("input"));  // its length in minutes beside it
     $("rematch-target").value = String(s.target || 0);
@@ -643,7 +645,7 @@ function rematch() {
     dice: english ? dice : undefined,
     dictionary: s.dictionary || undefined,
     rules: s.rules || undefined,
-    min_length: s.min_length || undefined,
+    min_length: $("rematch-min-length").value ? Number($("rematch-min-length").value) : undefined,
     seconds: numberOf("rematch-seconds"),
     target: numberOf("rematch-target"),
     rounds: numberOf("rematch-rounds"),
