@@ -208,3 +208,24 @@ def test_a_removed_player_who_joins_again_is_no_longer_marked() -> None:
     assert "bob (removed)" not in [row["player"] for row in table]
     rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
     assert "bob (removed)" not in [row["player"] for row in rounds]
+
+
+def test_the_evening_s_shared_place_is_worked_out_over_every_player_not_the_20_listed() -> None:
+    """The evening lists the best 20: the 20th and 21st on equal points share 20th place, but
+    the room page worked its "=" out over the 20 listed and wrote the 20th "20". Each row
+    listed says whether its place is shared (``shared``) among every player."""
+    from boggle.rooms.export import EVENING_SHOWN, evening_table
+
+    scores = {f"p{n:02d}": 1 for n in range(1, EVENING_SHOWN)}  # 19 on 1 point: 1=
+    scores.update({"p20": 0, "p21": 0})  # 20= and 20=, the second not listed
+    table = evening_table(
+        [_round(1, 1, scores, True), _round(2, 1, dict.fromkeys(scores, 0), True)]
+    )
+    assert table is not None and table["more"] == 1
+    listed = table["players"]
+    assert [(row["rank"], row.get("shared", False)) for row in listed[-2:]] == [
+        (1, True),
+        (20, True),
+    ]
+    alone = evening_table([_round(1, 1, {"ann": 2, "bob": 1}, True), _round(2, 1, {}, True)])
+    assert alone is not None and [row.get("shared") for row in alone["players"]] == [None, None]

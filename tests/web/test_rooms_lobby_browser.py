@@ -164,3 +164,47 @@ def test_the_rematch_panel_has_the_shortest_word_filled_with_the_room_s(
     ann.click("#rematch-button")
     ann.wait_for_selector("body[data-phase='lobby']")
     assert "(words of 3+ letters)" in ann.text_content("#match-info")
+
+
+def test_the_evening_s_20th_place_shared_with_the_21st_reads_20_eq(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """21 players over two matches, 19 on 1 point and 2 on none: the 20th and the 21st share
+    20th place, but the evening lists 20 and the page worked "=" out over those, so the 20th
+    read "20" as if alone. It reads "20=", with the line that says places are shared."""
+    server = clocked_server
+    projector = players.open(server.url + "/room", **PROJECTOR)
+    projector.fill("#create-name", "Teacher")
+    projector.check("#create-watch")
+    projector.check("#create-no-cross-off")  # every finder scores: 19 on FAME, 1 point each
+    for field, value in ONE_ROUND.items():
+        projector.fill(f"#create-{field}", value)
+    projector.click("#create-button")
+    projector.wait_for_selector("body[data-code][data-phase='lobby']")
+    code = str(projector.locator("body").get_attribute("data-code"))
+    names = [f"pupil{n:02d}" for n in range(1, 22)]
+    join_pupils(projector, code, names)
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 22")
+    projector.click("#start-button")
+    projector.wait_for_selector("body[data-phase='playing'] #board .cube")
+    projector.evaluate(
+        """() => window.pupils.slice(0, 19).forEach(
+            socket => socket.send(JSON.stringify({ type: "word", word: "fame" })))"""
+    )
+    projector.wait_for_function(
+        "() => [...document.querySelectorAll('#players > li')]"
+        ".filter(item => item.dataset.words === '1').length === 19"
+    )
+    server.clock.now += 61
+    projector.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    projector.click("#rematch-button")
+    projector.wait_for_selector("body[data-phase='lobby']")
+    projector.click("#start-button")
+    projector.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    projector.wait_for_selector("body[data-phase='over'] #evening:visible")
+    rows = cells(projector, "evening-standings")
+    assert len(rows) == 20
+    assert [row[0] for row in rows] == ["1="] * 19 + ["20="]
+    assert projector.locator("#evening-more").inner_text().startswith("and 1 more")
+    assert projector.locator("#evening-ties").is_visible()

@@ -311,12 +311,19 @@ def evening_table(
         return None
     rows = [row for row in evening_standings({"rounds": rounds}) if row["match"] == EVENING]
     keys = ("rank", "name", "total", "rounds", "won")
+    ranks = [row["rank"] for row in rows]  # every player's: the 20th may share with the 21st
     return {
         "matches": len(matches),
         "finished": bool(rows) and bool(rows[0]["finished"]),
-        # a player the host removed is marked (``removed``: true); the others have no mark
+        # a player the host removed is marked (``removed``: true), a place shared with
+        # another player, listed or not, too (``shared``: true, written "2="); the others
+        # have no mark
         "players": [
-            {**{key: row[key] for key in keys}, **({"removed": True} if row["removed"] else {})}
+            {
+                **{key: row[key] for key in keys},
+                **({"removed": True} if row["removed"] else {}),
+                **({"shared": True} if ranks.count(row["rank"]) > 1 else {}),
+            }
             for row in rows[:shown]
         ],
         "more": max(0, len(rows) - shown),

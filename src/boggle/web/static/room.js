@@ -951,8 +951,8 @@ function shownRank(rank, ranks) {
 
 // The rule said under a table with a shared place, once: "2=" alone left a club asking who
 // was second.
-function sayTies(line, ranks) {
-  const shared = new Set(ranks).size < ranks.length;
+function sayTies(line, ranks, sharedBeyond = false) {
+  const shared = sharedBeyond || new Set(ranks).size < ranks.length;
   line.hidden = !shared;
   line.textContent = shared ? "Equal points share a place (2=): there is no tie-break." : "";
 }
@@ -1115,20 +1115,24 @@ function showEvening(evening) {
   // a room open for long keeps its last matches (MAX_EVENING_MATCHES): the older ones said
   const dropped = evening.dropped ? ` (the ${evening.dropped} before them not counted)` : "";
   $("evening-title").textContent = `The evening: ${evening.finished ? matches : `${matches}, so far`}${dropped}`;
+  // a place shared is the server's word (`shared`): worked out over every player, the 20th
+  // sharing with the 21st, not listed, is "20="
   const ranks = evening.players.map((row) => row.rank);
+  const shared = evening.players.some((row) => row.shared);
   for (const row of evening.players) {
     const line = document.createElement("tr");
     line.dataset.name = row.name;
     line.dataset.total = String(row.total);
     line.dataset.rank = String(row.rank);
-    for (const text of [shownRank(row.rank, ranks), row.name, row.won, row.total]) {
+    const place = row.shared ? `${row.rank}=` : shownRank(row.rank, ranks);
+    for (const text of [place, row.name, row.won, row.total]) {
       const cell = document.createElement("td");
       cell.textContent = String(text);
       line.append(cell);
     }
     body.append(line);
   }
-  sayTies($("evening-ties"), ranks);
+  sayTies($("evening-ties"), ranks, shared);
   markRemoved(evening.players.filter((row) => row.removed).map((row) => row.name));
   $("evening-more").hidden = !evening.more;
   $("evening-more").textContent = evening.more
