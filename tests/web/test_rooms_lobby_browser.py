@@ -45,6 +45,9 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
     play_one_round_match(server, [ann, bob], [[], ["fame"]])
     assert bob.locator("#rename").is_visible()
 
+    bob.click("#rename summary")
+    assert bob.locator("#rename-name").input_value() == "bob"  # the name to change
+    bob.click("#rename summary")
     rename(bob, "ANN")
     bob.wait_for_selector("#error:visible")
     assert bob.text_content("#error") == "the name 'ANN' is taken in this room"

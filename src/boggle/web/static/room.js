@@ -1369,6 +1369,10 @@ async function start() {
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all(["create-name", "join-name", "rename-name"].map((id) => limitName($(id), showError)));
   $("rename-form").addEventListener("submit", renameSelf);
+  // opened, the box holds the name to change ("sam" made "Sam K" by a few keys)
+  $("rename").addEventListener("toggle", () => {
+    if ($("rename").open && !$("rename-name").value) $("rename-name").value = state.you || "";
+  });
   $("remove-chosen").addEventListener("click", removeChosen);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
