@@ -13,14 +13,18 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import ClockedServer
-from room_page import ONE_ROUND, create_room, join, play_one_round_match, type_word
+from room_page import (
+    ONE_ROUND,
+    PROJECTOR,
+    cells,
+    create_room,
+    join,
+    join_pupils,
+    play_one_round_match,
+    type_word,
+)
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-
-def cells(page: Any, table: str) -> list[list[str]]:
-    rows = page.locator(f"#{table} tbody tr")
-    return [rows.nth(n).locator("td").all_inner_texts() for n in range(rows.count())]
 
 
 def rename(page: Any, name: str) -> None:
@@ -82,21 +86,6 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
     bob.wait_for_selector("body[data-phase='over'] #evening:visible")
     assert cells(bob, "evening-standings")[0][1:] == ["Bobby", "2", "2"]
     assert bob.text_content("#notice") == ""  # said until the next round started
-
-
-PROJECTOR = {"viewport": {"width": 1024, "height": 768}}
-
-
-def join_pupils(projector: Any, code: str, names: list[str]) -> None:
-    """Each name joins the room from its own socket, opened by the projector's page."""
-    projector.evaluate(
-        """([code, names]) => { window.pupils = names.map(name => {
-          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
-          socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name }));
-          return socket;
-        }); }""",
-        [code, names],
-    )
 
 
 def test_remove_a_player_opened_with_32_players_keeps_the_projector_s_board_in_view(
