@@ -751,6 +751,14 @@ def test_a_player_renames_between_rounds_and_keeps_their_points(
             ("Bobby", 2),
             ("ann", 0),
         ]
+        # the rounds stored before the change (bob's 1 point) are read under the new name
+        table = client.get(f"/api/rooms/{code}/standings.csv").text.splitlines()
+        assert [line for line in table if line.startswith("evening")] == [
+            "evening,1,Bobby,2,2,2,yes,",
+            "evening,2,ann,0,2,0,yes,",
+        ]
+        rounds = client.get(f"/api/rooms/{code}/results.csv").text
+        assert ",bob," not in rounds and rounds.count(",Bobby,") == 2
         bob.send_json({"type": "leave"})
         until(bob, "left")
         with client.websocket_connect("/ws/rooms") as cy:

@@ -44,7 +44,14 @@ from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
 from boggle.model.wording import counted, plain_unless_odd
-from boggle.rooms.export import compact_round, evening_table, fold_evening, standings
+from boggle.rooms.export import (
+    compact_round,
+    evening_table,
+    fold_evening,
+    rename_in,
+    renamed_keys,
+    standings,
+)
 from boggle.rooms.limits import RoomError, RoomLimits, name_key, player_name
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
@@ -234,6 +241,10 @@ class Room:
         """The names the host removed (:meth:`remove`): their points stay in the standings,
         marked "(removed)" on the room page and in the spreadsheets; a name joined again is
         a new player's."""
+        self.renames: list[dict[str, Any]] = []
+        """Each name a player changed (:meth:`rename`), in order: ``old``, ``name``, and the
+        ``match`` and ``round`` last played before it (the rounds stored up to it are read
+        under the new name: :func:`~boggle.rooms.export.renamed_rounds`)."""
 
     # ------------------------------------------------------------------ players
 
@@ -443,11 +454,15 @@ from takes it back
         if shown == old:
             return old
         player.name = shown
-        self.match.totals = _renamed_keys(self.match.totals, old, shown)
+        self.match.totals = renamed_keys(self.match.totals, old, shown)
         for entry in self.match.table:
-            _rename_in(entry, old, shown)
+            rename_in(entry, old, shown)
         for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
-            _rename_in(entry, old, shown)
+            rename_in(entry, old, shown)
+        # the rounds stored before keep the old name: the spreadsheets read them under the new
+        self.renames.append(
+            {"old": old, "name": shown, "match": self.match_number, "round": len(self.match.table)}
+        )
         back = [gone for gone in self.removed if name_key(gone) != key]
         if len(back) != len(self.removed):  # a name removed before it scored: no longer marked
             self.removed = back
@@ -771,6 +786,7 @@ not count
             "target": self.settings.target,
             "rounds": self.settings.rounds,
             "removed": list(self.removed),
+            **({"renamed": [dict(entry) for entry in self.renames]} if self.renames else {}),
         }
 
         # each match folded into its standings, the oldest past MAX_EVENING_MATCHES dropped
@@ -882,34 +898,3 @@ not count
 def _leaders(totals: dict[str, int]) -> list[str]:
     best = max(totals.values(), default=0)
     return [name for name, total in totals.items() if total == best]
-
-
-def _renamed_keys(values: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """``values`` with the key ``old`` named ``new``, in its place.
-
-    >>> _renamed_keys({"ann": 1, "bob": 2}, "ann", "Anna")
-    {'Anna': 1, 'bob': 2}
-    """
-    return {new if key == old else key: value for key, value in values.items()}
-
-
-def _rename_in(entry: dict[str, Any], old: str, new: str) -> None:
-    """A round's summary, its :func:`~boggle.rooms.export.compact_round` or a match's table
-    row with the player ``old`` named ``new``: their scores, totals and rounds played, their
-    rows in the standings and the results, and among the winners.
-
-    >>> entry = {"scores": {"ann": 1}, "standings": [{"name": "ann", "total": 1, "rank": 1}],
-    ...     "winners": ["ann"], "players": [{"name": "ann", "score": 1}]}
-    >>> _rename_in(entry, "ann", "Anna")
-    >>> entry["scores"], entry["standings"][0]["name"], entry["winners"], entry["players"][0]
-    ({'Anna': 1}, 'Anna', ['Anna'], {'name': 'Anna', 'score': 1})
-    """
-    for key in ("scores", "totals", "played", "set_apart"):
-        if isinstance(entry.get(key), dict):
-            entry[key] = _renamed_keys(entry[key], old, new)
-    for key in ("standings", "players"):
-        for row in entry.get(key) or []:
-            if row.get("name") == old:
-                row["name"] = new
-    if "winners" in entry:
-        entry["winners"] = [new if name == old else name for name in entry["winners"]]

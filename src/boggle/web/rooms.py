@@ -989,6 +989,8 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     room = service.hub.rooms.get(code)
     if room is not None:  # removed since its last round, or joined again since: as now
         stored["removed"] = list(room.removed)
+        if room.renames:  # a name changed since its last round too
+            stored["renamed"] = [dict(entry) for entry in room.renames]
     return stored
 
 
