@@ -40,6 +40,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "rematch": {},
     "leave": {},
     "remove": {"name": str},
+    "rename": {"name": str},
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""

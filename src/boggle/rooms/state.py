@@ -277,6 +277,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
         "evening": room.evening,
         "evening_dropped": room.evening_dropped,
         "removed": room.removed,
+        "renames": room.renames,
     }
 
 
@@ -370,6 +371,7 @@ def restore_room(
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
+    room.renames = [dict(entry) for entry in kept.get("renames", [])]  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
         room.board = Board.parse(kept["board"])
