@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 from browser import Pages
+from browser_fixtures import ClockedServer
 from challenge_round import make_challenge, play_challenge
+from room_page import create_room
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -50,3 +52,56 @@ def test_a_challenge_s_results_do_not_scroll_sideways_on_a_phone_on_its_side(
     play_challenge(page, "ann", tap=True)
     page.wait_for_selector("#challenge-results .learn-one")
     assert sideways(page) == [667, 0]
+
+
+WITHOUT_HAS = """() => {
+  for (const sheet of document.styleSheets) {
+    const rules = sheet.cssRules;
+    for (let index = rules.length - 1; index >= 0; index -= 1) {
+      const rule = rules[index];
+      const text = rule.selectorText ?? rule.conditionText ?? "";
+      if (text.includes(":has(")) sheet.deleteRule(index);
+      else if (rule.cssRules) {
+        const inner = rule.cssRules;
+        for (let at = inner.length - 1; at >= 0; at -= 1) {
+          const innerText = inner[at].selectorText ?? inner[at].conditionText ?? "";
+          if (innerText.includes(":has(")) rule.deleteRule(at);
+        }
+      }
+    }
+  }
+}"""
+"""The page's style as a browser without :has() reads it (Safari before 15.4, Firefox before
+121): each rule whose selector has it (a browser drops the whole rule) taken out, at the top
+and within @media and @supports blocks."""
+
+
+def test_a_class_s_players_go_in_columns_on_a_projector_without_has(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A class of 14 on a 1024x768 projector whose browser has no :has(): the players' small
+    chips in columns beside the board were chosen by :has(> li:nth-child(13)), so there they
+    were a player's chips, running down beside the board past the screen's foot."""
+    server = clocked_server
+    projector = players.open(server.url + "/room", viewport={"width": 1024, "height": 768})
+    projector.check("#create-watch")
+    code = create_room(projector, "Teacher", seconds="60")
+    projector.evaluate(
+        """([code, names]) => { window.pupils = names.map(name => {
+          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
+          socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name }));
+          return socket;
+        }); }""",
+        [code, [f"pupil{n:02d}" for n in range(1, 15)]],
+    )
+    projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 15")
+    projector.click("#start-button")
+    projector.wait_for_selector("body[data-phase='playing'] #board .cube")
+    projector.evaluate(WITHOUT_HAS)
+    shown = projector.evaluate("() => getComputedStyle(document.getElementById('players')).display")
+    assert shown == "grid"
+    last = projector.locator("#players > li").last.bounding_box()
+    board = projector.locator("#board").bounding_box()
+    assert last is not None and board is not None
+    assert last["x"] >= board["x"] + board["width"]  # beside the board
+    assert last["y"] + last["height"] <= 768
