@@ -105,3 +105,21 @@ def test_a_class_s_players_go_in_columns_on_a_projector_without_has(
     assert last is not None and board is not None
     assert last["x"] >= board["x"] + board["width"]  # beside the board
     assert last["y"] + last["height"] <= 768
+
+
+def test_a_solo_round_s_word_box_is_above_the_keyboard_of_a_narrow_phone_without_has(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Under 380 px wide /play's round bar takes two lines and the dice leave room for the
+    second, where :root:has(body.in-round #play-end) said so: without :has() (Safari before
+    15.4) the word box of a 360 px phone went under the keyboard."""
+    phone = {"viewport": {"width": 360, "height": 800}, "has_touch": True, "is_mobile": True}
+    page = pages.open(server.url + "/play", **phone)
+    page.tap("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.evaluate(WITHOUT_HAS)
+    page.set_viewport_size({"width": 360, "height": 420})  # what the keyboard leaves
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#board", "#play-timer", "#play-input"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 420, selector
