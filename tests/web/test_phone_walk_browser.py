@@ -17,7 +17,7 @@ import pytest
 from browser import Pages
 from browser_fixtures import ClockedServer
 from challenge_round import make_challenge, play_challenge
-from room_page import create_room
+from room_page import create_room, join
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -123,3 +123,23 @@ def test_a_solo_round_s_word_box_is_above_the_keyboard_of_a_narrow_phone_without
     for selector in ("#board", "#play-timer", "#play-input"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 420, selector
+
+
+def test_tap_to_type_covers_the_word_box_on_a_phone_on_its_side(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A room's round started by the host comes to a phone with no tap of its player's:
+    "Tap to type a word" covers the word box. On a phone on its side the word box and Add
+    take two lines, and the button (one line high) covered Add alone, the word box shown
+    above it."""
+    host = players.open(server.url + "/room")
+    code = create_room(host, "host", seconds="120")
+    page = join(players, server, code, "ann", **SE_ON_ITS_SIDE)
+    host.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #tap-to-type:not([hidden])")
+    form = page.locator("#word-form").bounding_box()
+    button = page.locator("#tap-to-type").bounding_box()
+    word_box = page.locator("#word-input").bounding_box()
+    assert form is not None and button is not None and word_box is not None
+    assert form["height"] > 60  # the word box and Add on two lines
+    assert button["y"] <= word_box["y"] and button["height"] >= form["height"] - 1
