@@ -143,3 +143,16 @@ def test_tap_to_type_covers_the_word_box_on_a_phone_on_its_side(
     assert form is not None and button is not None and word_box is not None
     assert form["height"] > 60  # the word box and Add on two lines
     assert button["y"] <= word_box["y"] and button["height"] >= form["height"] - 1
+
+
+@pytest.mark.parametrize("path", ["/", "/play", "/daily", "/room", "/words"])
+def test_the_footer_s_links_are_a_finger_wide(
+    pages: Pages, server: ServeProcess, path: str
+) -> None:
+    """A finger's target is 44 px wide as well as high: the footer's "Home" was 38 px."""
+    phone = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
+    page = pages.open(server.url + path, **phone)
+    widths = page.eval_on_selector_all(
+        "footer.site a", "links => links.map(a => [a.textContent, a.getBoundingClientRect().width])"
+    )
+    assert widths and all(width >= 44 for _, width in widths), widths
