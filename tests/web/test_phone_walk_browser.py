@@ -2,8 +2,10 @@
 iPhone SE's 375x667 and a small phone's 320x568, upright and on their side (667x375), with
 touch (headless Chromium, driven by Playwright, against `boggle serve`): a challenge's
 results on a phone on its side do not scroll sideways, "Tap to type a word" covers the word
-box however its row wraps, and a class's players on the projector go in columns where the
-browser has no ``:has()`` (Safari before 15.4, Firefox before 121).
+box however its row wraps, the footer's links are a finger wide; and where the browser has
+no ``:has()`` (Safari before 15.4, Firefox before 121) a class's players on the projector go
+in columns and a solo round's word box stays above a 360 px phone's keyboard. (An iPhone
+SE's keyboard and the board: `test_phone_browser.py`.)
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
