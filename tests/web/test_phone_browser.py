@@ -269,6 +269,35 @@ def test_the_board_and_word_box_fit_above_an_ios_keyboard(
     assert board_width(page) == open_width
 
 
+IPHONE_SE = {"width": 375, "height": 667}
+IPHONE_SE_KEYBOARD = 330
+"""What an iPhone SE's keyboard (with its row of suggestions) and Safari's bar leave of its
+667 px: about 330 px."""
+
+
+@pytest.mark.parametrize("kind", ["challenge", "daily", "room"])
+def test_the_whole_board_and_the_word_box_fit_above_an_iphone_se_s_keyboard(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """With dice of 44 px at least the board, the clock and the word box took 336 px (a
+    room's 374, its players' line above the board): Safari brought the word box above the
+    keyboard and the board's top went off the screen. While the keyboard is open the dice
+    go down to 32 px for it (38 px here)."""
+    start, timer, word_box, _ = ROUNDS[kind]
+    pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = start(pages, server)
+    page.set_viewport_size(IPHONE_SE)
+    page.focus(word_box)
+    page.evaluate(f"() => keyboard({IPHONE_SE_KEYBOARD})")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#board", timer, word_box):
+        inside, span = page.evaluate(IN_VISUAL_VIEWPORT, selector)
+        assert inside, f"{kind}: {selector} at y {span}, past the {IPHONE_SE_KEYBOARD} px left"
+    assert min(cube_sizes(page)) >= 32
+    page.evaluate(f"() => keyboard({IPHONE_SE['height']})")  # the keyboard closes
+    assert min(cube_sizes(page)) >= 44
+
+
 def test_a_page_back_from_the_back_forward_cache_fits_the_keyboard_it_finds(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -561,6 +561,9 @@ function showRound(round) {
   showHintsLeft(round, null);
   lockBoardControls(true);
   document.body.classList.add("in-round");
+  // style.css's dice leave room for the round bar's second line on a narrow phone: a class of
+  // the page's root, not :has(), which Safari before 15.4 does not read
+  document.documentElement.classList.add("solo-round");
   placeSetup(false);
   placeFound(false);
   $("play-results").hidden = true;
@@ -834,6 +837,7 @@ async function endRound(ranOut = false) {
   clearPath();  // the last word's path is not a missed word's: the board is bare again
   sound("end");
   document.body.classList.remove("in-round");
+  document.documentElement.classList.remove("solo-round");
   placeSetup(true);
   placeFound(true);
   $("play-timer").textContent = formatClock(0);

@@ -230,6 +230,8 @@ function fitVisualViewport(follow = true) {
   if (wanted !== before) {
     if (wanted) root.style.setProperty(KEYBOARD_HEIGHT, wanted);
     else root.style.removeProperty(KEYBOARD_HEIGHT);
+    // and the dice may go under 44 px for it (style.css --die-floor): the whole board in view
+    root.toggleAttribute("data-keyboard", Boolean(wanted));
     // the dice changed size without the window's: what follows them (a drawn path) is redrawn
     window.dispatchEvent(new Event("resize"));
   }

@@ -676,6 +676,9 @@ function renderPlayers(players, playing) {
     showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
+  // a class's 13 or more: the projector's columns of small chips (style.css), a class and not
+  // :has(> li:nth-child(13)), which Safari before 15.4 and Firefox before 121 do not read
+  list.classList.toggle("many", players.length >= 13);
   listRemovable(players);
 }
 
