@@ -121,8 +121,10 @@ static int by_bytes(const void *x, const void *y) {
 }
 
 /* The word list (UTF-8, one lowercase word a line): its letters, in code point order, are
- * the faces and their indices; words sorted, each once. */
-static int load_words(setup *s, const char *path) {
+ * the faces and their indices; words sorted, each once, and only those that fit a board of
+ * `cells` cells (a letter a cell, "qu" one), as boggle prove compiles them (a longer word is
+ * never found there). */
+static int load_words(setup *s, const char *path, int cells) {
     FILE *file = fopen(path, "r");
     if (!file) {
         perror(path);
@@ -182,7 +184,19 @@ static int load_words(setup *s, const char *path) {
         if (w && by_bytes(&words[2 * w - 2], &words[2 * w]) == 0) continue; /* each word once */
         const unsigned char *at = (const unsigned char *)text + words[2 * w];
         const unsigned char *end = at + words[2 * w + 1];
-        while (at < end) codes[used++] = (char)face_of(s, next_char(&at));
+        const size_t start = used;
+        int needed = 0;
+        long before = -1;
+        while (at < end) {
+            const long c = next_char(&at);
+            needed += !(before == 'q' && c == 'u');
+            before = c;
+            codes[used++] = (char)face_of(s, c);
+        }
+        if (needed > cells) {
+            used = start; /* too long for the board */
+            continue;
+        }
         offsets[++kept] = (uint32_t)used;
     }
     uint8_t face_letters[PV_MAX_FACES][BN_FACE_MAX];
@@ -370,7 +384,7 @@ int main(int argc, char **argv) {
     if (s.has_order && s.has_order != n) return usage("--order names every cell once");
     for (int k = 0; k < s.n_points; k++)
         if (s.points[k] < 0) return usage("--points: no negative points");
-    int status = load_words(&s, argv[at]);
+    int status = load_words(&s, argv[at], n);
     if (status) return status;
     pv_prover *prover = pv_prover_new();
     bn_scratch scratch;

@@ -237,13 +237,41 @@ class ProofFaces:
         return bytes(out)
 
 
+def cells_needed(word: str) -> int:
+    """The cells a board needs to spell ``word``: one a letter, ``qu`` one (the face of
+    ``q``).
+
+    >>> cells_needed("tea"), cells_needed("quaqua"), cells_needed("qat")
+    (3, 4, 3)
+    """
+    return len(word) - word.count("qu")
+
+
+def fitting_words(lexicon: Lexicon, cells: int | None) -> Sequence[str]:
+    """The words of ``lexicon`` that fit a board of ``cells`` cells (all of them for
+    ``None``), in the list's order.  A longer word is never found on such a board, and the
+    trie of the others is what listing a class's paths walks: the 3x3 proof's (ENABLE2K:
+    106,077 of its 173,528 words) lists its paths with fewer steps into prefixes of words
+    too long for the board.
+
+    >>> fitting_words(Lexicon.from_words(["tea", "teas", "quest"]), 4)
+    ['quest', 'tea', 'teas']
+    >>> fitting_words(Lexicon.from_words(["tea", "teas", "quest"]), 3)
+    ['tea']
+    """
+    if cells is None:
+        return lexicon.words
+    return [word for word in lexicon.words if cells_needed(word) <= cells]
+
+
 def merged_words(
-    lexicon: Lexicon, rules: Rules, codes: dict[str, int]
+    lexicon: Lexicon, rules: Rules, codes: dict[str, int], cells: int | None = None
 ) -> tuple[bytes, bytes, bytes]:
     """The words that score as ``ClassBound`` takes them when rare letters share one code:
     their codes one after the other, in code order; the native uint32 offsets of each
     word's codes; each word's points (native int32), the sum of the points of every word
-    spelled with those codes.
+    spelled with those codes; with ``cells``, only the words that fit a board of that many
+    cells (:func:`fitting_words`).
 
     >>> from boggle.model.rules import CLASSIC
     >>> letters, _, points = merged_words(
@@ -252,7 +280,7 @@ def merged_words(
     (b'\\x00\\x1e\\x01', [2])
     """
     merged: dict[bytes, int] = {}
-    for word in lexicon.words:
+    for word in fitting_words(lexicon, cells):
         points = rules.points(word)
         if points > 0:
             key = bytes(codes[letter] for letter in word)
@@ -278,7 +306,10 @@ class Prover:
     """A word list and rules compiled for class bounds and exact scores; a class giving more
     than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does, and
     one whose work would take more than ``class_memory`` bytes is proved in parts
-    (``None``: the default of each class's board size, :func:`default_class_memory`)."""
+    (``None``: the default of each class's board size, :func:`default_class_memory`).
+    With ``cells``, only the words that fit a board of that many cells are compiled
+    (:func:`fitting_words`: the same bounds and boards, fewer steps listing a class's
+    paths), and classes of larger boards are refused."""
 
     def __init__(
         self,
@@ -286,8 +317,12 @@ class Prover:
         rules: Rules,
         max_boards: int = MAX_BOARDS,
         class_memory: int | None = None,
+        cells: int | None = None,
     ) -> None:
         check_prover_limits(max_boards, class_memory)
+        if cells is not None:
+            whole_number("cells", cells, at_least=1)
+        self.cells = cells
         self.max_boards = max_boards
         self.class_memory = class_memory
         self.lexicon = lexicon
@@ -300,14 +335,15 @@ class Prover:
         self.face_id = {("q" if face == "qu" else face): k for k, face in enumerate(self.faces)}
         self.face_id.update(dict.fromkeys(self.rare, len(self.faces) - 1))
         if self.rare:
-            letters, offsets, word_points = merged_words(lexicon, rules, proof.codes)
+            letters, offsets, word_points = merged_words(lexicon, rules, proof.codes, cells)
             face_letters = proof.face_letters()
             extra: tuple[bytes, ...] = (word_points,)
         else:
             table = {ord(letter): code for letter, code in proof.codes.items()}
-            letters = "".join(lexicon.words).translate(table).encode("latin-1")
+            words = fitting_words(lexicon, cells)
+            letters = "".join(words).translate(table).encode("latin-1")
             in_order = array("I", [0])
-            in_order.extend(accumulate(map(len, lexicon.words)))
+            in_order.extend(accumulate(map(len, words)))
             offsets = in_order.tobytes()
             face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
             extra = ()
@@ -346,6 +382,23 @@ class Prover:
             return default_class_memory(rows, cols)
         return self.class_memory
 
+    def check_size(self, rows: int, cols: int) -> None:
+        """:class:`BoggleError` when a ``rows`` x ``cols`` board has more cells than the
+        words compiled fit (``cells``).
+
+        >>> from boggle.model.rules import CLASSIC
+        >>> prover = Prover(Lexicon.from_words(["tea"]), CLASSIC, cells=9)
+        >>> prover.check_size(3, 3)
+        >>> prover.check_size(3, 4)
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoggleError: this prover holds the words of 9 cells at most, not 3x4
+        """
+        if self.cells is not None and rows * cols > self.cells:
+            raise BoggleError(
+                f"this prover holds the words of {self.cells} cells at most, not {rows}x{cols}"
+            )
+
     def masks(self, cells: Iterable[str]) -> bytes:
         """Each cell's letters as a bit mask of face ids."""
         try:
@@ -356,6 +409,7 @@ class Prover:
 
     def class_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The max bound of a class (a depth-first search, no tree)."""
+        self.check_size(rows, cols)
         return int(self.bound.bound(self.masks(cells), rows, cols))
 
     def class_bytes(self, rows: int, cols: int, cells: Iterable[str]) -> int:
@@ -369,11 +423,13 @@ class Prover:
         >>> prover.class_bytes(1, 3, ["t", "e", "a"]) // bytes_per_record(3, WALK_CELLS)  # tea
         1
         """
+        self.check_size(rows, cols)
         records = int(self.bound.class_records(self.masks(cells), rows, cols))
         return records * bytes_per_record(rows * cols, WALK_CELLS)
 
     def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
+        self.check_size(rows, cols)
         cells = tuple(cells)
         order = self.order(rows, cols, cells)
         return int(self.bound.tree_bound(self.masks(cells), rows, cols, order))
@@ -394,6 +450,7 @@ class Prover:
     def run(self, task: ClassTask) -> ClassResult:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
+        self.check_size(task.rows, task.cols)
         if max((points for _, points in self.rules.scoring), default=0) > SAFE_POINTS:
             bound = self.class_bound(task.rows, task.cols, task.cells)  # 64-bit, never below
             if bound > MAX_TREE_BOUND:  # the orderly tree's 32-bit bounds would wrap round
@@ -476,4 +533,4 @@ def prove_class(task: ClassTask, lexicon: Lexicon, rules: Rules) -> ClassResult:
     if not isinstance(task, ClassTask):
         raise TypeError(f"prove_class takes a ClassTask, not {task!r}")
     task.__post_init__()
-    return Prover(lexicon, rules).run(task)
+    return Prover(lexicon, rules, cells=task.rows * task.cols).run(task)

@@ -383,7 +383,7 @@ def estimate_proof(
     tasks = random_classes(rows, cols, layout, above, samples, seed)
     # in parts as a proof on one thread would (the cap at most half the machine's memory)
     memory = default_class_memory(rows, cols) if options.memory is None else options.memory
-    prover = Prover(lexicon, rules, options.max_boards, class_memory(memory, 1))
+    prover = Prover(lexicon, rules, options.max_boards, class_memory(memory, 1), rows * cols)
     sampled: list[SampledClass] = []
     interrupted = False
     try:

@@ -181,7 +181,8 @@ def estimate_cost(
     if memory is None and tasks:
         memory = default_class_memory(tasks[0].rows, tasks[0].cols)
     cap = None if memory is None else class_memory(memory, processes(jobs))
-    prover = Prover(lexicon, rules, MAX_BOARDS, cap)
+    cells = max((task.rows * task.cols for task in tasks), default=None)
+    prover = Prover(lexicon, rules, MAX_BOARDS, cap, cells)
     draw = random.Random(ESTIMATE_DRAW_SEED)
     chosen = [tasks[k] for k in draw.sample(range(len(tasks)), min(samples, len(tasks)))]
     timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
@@ -514,10 +515,11 @@ def _results(
         yield from prove_classes_on(tasks, lexicon, rules, where, max_boards, class_memory)
         return
     jobs = min(processes(jobs), len(tasks))
-    if timer is not None:
+    cells = max((task.rows * task.cols for task in tasks), default=None)
+    if timer is not None and (timer.cells is None or cells is None or cells <= timer.cells):
         prover = timer.with_limits(max_boards, class_memory)
     else:
-        prover = Prover(lexicon, rules, max_boards, class_memory)
+        prover = Prover(lexicon, rules, max_boards, class_memory, cells)
     if jobs <= 1:
         for task in tasks:
             yield prover.run(task)
