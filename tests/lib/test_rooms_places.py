@@ -265,3 +265,35 @@ def test_a_name_changed_reads_its_stored_rounds_under_the_new_one_across_a_resta
     ]
     rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
     assert [row["player"] for row in rounds if row["match"] == "1"][:2] == ["ann", "Bobby"]
+
+
+def test_a_name_changed_after_a_round_that_could_not_be_judged_renames_the_rounds_after_it() -> (
+    None
+):
+    """A round that could not be judged (``abandon_round``) keeps its number: the next one
+    stored is round 2 with one round in the match's table. A name changed after it was
+    placed after round 1 (the table's length), so round 2 kept "bob" in both spreadsheets
+    beside Bobby's later points: the change is placed after the last round numbered."""
+    import json
+
+    from boggle import Board, Lexicon
+    from boggle.rooms.room import Room
+
+    lexicon = Lexicon.from_words(["fame", "mile", "limbo"])
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=None, target=None), lexicon)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+    assert room.close_round(now=60.0) is not None
+    room.abandon_round()  # the judging failed: the room is back in its lobby
+    kept = json.loads(json.dumps(_play(room, ann, [(bob, ["fame"])], now=100.0)))  # as stored
+    assert kept["round"] == 2
+    room.rename(bob.token, "Bobby", now=170.0)
+    later = _play(room, ann, [(bob, ["mile"])], now=200.0)
+    stored = {"rounds": [kept, later], "matches": []}
+    rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
+    assert {row["player"] for row in rounds} == {"ann", "Bobby", "(nobody found)"}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [(row["player"], row["total"]) for row in table if row["match"] == "evening"] == [
+        ("Bobby", "2"),
+        ("ann", "0"),
+    ]

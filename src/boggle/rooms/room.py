@@ -460,8 +460,10 @@ from takes it back
         for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
             rename_in(entry, old, shown)
         # the rounds stored before keep the old name: the spreadsheets read them under the new
+        # placed after the last round numbered (a round that could not be judged has its
+        # number, not a row of the table: the next one stored is numbered after it)
         self.renames.append(
-            {"old": old, "name": shown, "match": self.match_number, "round": len(self.match.table)}
+            {"old": old, "name": shown, "match": self.match_number, "round": self.round_number}
         )
         back = [gone for gone in self.removed if name_key(gone) != key]
         if len(back) != len(self.removed):  # a name removed before it scored: no longer marked
