@@ -320,3 +320,38 @@ def test_a_shortest_word_a_room_could_not_be_made_with_does_not_come_back(
     for fine in (None, 3, min(6, rows * rows)):
         kept["settings"]["min_length"] = fine
         assert restore_room(kept, LEXICON).settings.min_length == fine
+
+
+@pytest.mark.parametrize(
+    "renames",
+    [
+        [{"old": "bob", "name": "Bobby"}],  # no match, no round
+        [{"old": "bob", "name": 7, "match": 1, "round": 1}],
+        [{"old": "bob", "name": "Bobby", "match": "one", "round": 1}],
+        [["bob", "Bobby", 1, 1]],
+    ],
+)
+def test_a_name_change_the_rooms_file_damaged_leaves_the_room_out(renames: Any) -> None:
+    """A rooms file's ``renames`` were read back unchecked: a change without its match and
+    round brought the room back, and its results (``/api/rooms/{code}/results`` and both
+    spreadsheets) then failed on every request. A damaged change is refused as another bad
+    field is (the server leaves the room out, in one line of its log); a whole one comes
+    back as kept."""
+    from boggle.rooms.export import renamed_rounds
+
+    room = Room("ABCDEF", RoomSettings(seconds=60), LEXICON)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.submit(bob.token, "fame", now=1.0)
+    stored = json.loads(json.dumps(room.record(judge(room.close_round(now=60.0)))))
+    room.rename(bob.token, "Bobby", now=61.0)
+    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    back = restore_room(kept, LEXICON, now=100.0)
+    assert back.renames == [{"old": "bob", "name": "Bobby", "match": 1, "round": 1}]
+    assert renamed_rounds({"rounds": [stored], "renamed": back.renames})[0]["scores"] == {
+        "ann": 0,
+        "Bobby": 1,
+    }
+    kept["renames"] = renames
+    with pytest.raises((KeyError, TypeError, ValueError)):
+        restore_room(kept, LEXICON, now=100.0)

@@ -38,6 +38,7 @@ from boggle.files.cache import atomic_file
 from boggle.game import Match
 from boggle.game.word_setting import WordSetting, with_levels
 from boggle.model.board import Board
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.rooms.compact import PackedPlayer, pack_round, unpack_round
 from boggle.rooms.limits import RoomLimits
@@ -371,7 +372,7 @@ def restore_room(
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
-    room.renames = [dict(entry) for entry in kept.get("renames", [])]  # none in an older file
+    room.renames = [_rename(entry) for entry in kept.get("renames", [])]  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
         room.board = Board.parse(kept["board"])
@@ -404,6 +405,18 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError(f"a text was expected, got {type(value).__name__}")
     return value
+
+
+def _rename(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A name change as :attr:`Room.renames <boggle.rooms.room.Room.renames>` keeps it:
+    ``KeyError``, ``TypeError`` or ``ValueError`` when a field is missing or not its kind (the
+    room's results, read under the new names, would fail on every request)."""
+    return {
+        "old": _text(entry["old"]),
+        "name": _text(entry["name"]),
+        "match": whole_number("a name change's match", entry["match"], at_least=1),
+        "round": whole_number("a name change's round", entry["round"], at_least=0),
+    }
 
 
 def _feedback(item: Mapping[str, Any]) -> WordFeedback:
