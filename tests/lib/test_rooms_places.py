@@ -297,3 +297,27 @@ def test_a_name_changed_after_a_round_that_could_not_be_judged_renames_the_round
         ("Bobby", "2"),
         ("ann", "0"),
     ]
+
+
+def test_a_player_changes_their_name_a_few_times_between_two_rounds_not_without_end() -> None:
+    """A name could change without end between rounds (10 messages a second from one page):
+    each change was said to the whole class ("bob is now called Bobby.", on the projector
+    too) and kept in the room's ``renames``, which every later round's results carry and
+    the rooms file keeps, growing by the hour. A player changes it at most
+    ``MAX_RENAMES_BETWEEN_ROUNDS`` times between two rounds (``too_many_renames``), and
+    again after the next round has started."""
+    from boggle import Lexicon
+    from boggle.rooms.room import MAX_RENAMES_BETWEEN_ROUNDS, Room
+
+    lexicon = Lexicon.from_words(["fame", "mile", "limbo"])
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=None, target=None), lexicon)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    for n in range(MAX_RENAMES_BETWEEN_ROUNDS):
+        room.rename(bob.token, f"bob{n}", now=1.0)
+    with pytest.raises(RoomError) as refused:
+        room.rename(bob.token, "Bobby", now=2.0)
+    assert refused.value.code == "too_many_renames" and bob.name == f"bob{n}"
+    assert room.rename(ann.token, "Anna", now=2.0) == "ann"  # the others' own changes
+    _play(room, ann, [(bob, ["fame"])], now=10.0)
+    assert room.rename(bob.token, "Bobby", now=80.0) == f"bob{n}"
+    assert len(room.renames) == MAX_RENAMES_BETWEEN_ROUNDS + 2

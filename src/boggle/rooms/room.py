@@ -58,6 +58,9 @@ from boggle.wordlists.lexicon import Lexicon
 
 UNLIMITED_TARGET = 10**9
 """The target of a match played to a number of rounds only."""
+MAX_RENAMES_BETWEEN_ROUNDS = 3
+"""The most times a player changes their name between two rounds (:meth:`Room.rename`): each
+change is said to everyone and kept in every later round's results."""
 _AWAY_SEAT = (
     " by a player who is away: their seat is kept for them, and the room's link on the"
     " phone or computer they joined from takes it back"
@@ -145,6 +148,9 @@ class Player:
     watching: bool = False
     """The host of a room made with ``host_plays`` off: shows the board (a teacher's
     projector), sends no words, and is in no round's results nor the standings."""
+    renames: int = 0
+    """The times the player changed their name since the last round started
+    (:data:`MAX_RENAMES_BETWEEN_ROUNDS`; not kept in the rooms file)."""
 
 
 @dataclass(frozen=True)
@@ -413,8 +419,10 @@ from takes it back
         """The player of ``token`` takes the name ``name`` between rounds (not while one is
         played or judged: ``round_running``), under the rules of :meth:`join` (``bad_name``,
         ``name_taken``), and not a name with points in the room's standings that is not
-        theirs (``name_taken``: a player who left keeps them); their points, this match's
-        and the evening's, go with them.  Returns the name they had.
+        theirs (``name_taken``: a player who left keeps them), and at most
+        :data:`MAX_RENAMES_BETWEEN_ROUNDS` times between two rounds (``too_many_renames``);
+        their points, this match's and the evening's, go with them.  Returns the name they
+        had.
 
         >>> from boggle import Lexicon
         >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
@@ -433,6 +441,12 @@ from takes it back
         if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
             raise RoomError(
                 "round_running", "a name changes between rounds: change it once the round is over"
+            )
+        if player.renames >= MAX_RENAMES_BETWEEN_ROUNDS:
+            raise RoomError(
+                "too_many_renames",
+                f"a name changes at most {MAX_RENAMES_BETWEEN_ROUNDS} times between two rounds:"
+                " change it again once the next round has started",
             )
         shown = player_name(name, self.limits.max_name_length)
         old = player.name
@@ -454,6 +468,7 @@ from takes it back
         if shown == old:
             return old
         player.name = shown
+        player.renames += 1
         self.match.totals = renamed_keys(self.match.totals, old, shown)
         for entry in self.match.table:
             rename_in(entry, old, shown)
@@ -582,7 +597,7 @@ from takes it back
         self.phase = Phase.PLAYING
         for player in self.players.values():
             player.entries, player.feedback, player.good_words = [], [], 0
-            player.sent, player.set_apart = set(), []
+            player.sent, player.set_apart, player.renames = set(), [], 0
         self.last_activity = now
         return self.board
 
