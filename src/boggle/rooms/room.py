@@ -249,8 +249,8 @@ class Room:
         a new player's."""
         self.renames: list[dict[str, Any]] = []
         """Each name a player changed (:meth:`rename`), in order: ``old``, ``name``, and the
-        ``match`` and ``round`` last played before it (the rounds stored up to it are read
-        under the new name: :func:`~boggle.rooms.export.renamed_rounds`)."""
+        ``match`` and the number of the ``round`` last started before it (the rounds stored
+        up to it are read under the new name: :func:`~boggle.rooms.export.renamed_rounds`)."""
 
     # ------------------------------------------------------------------ players
 
