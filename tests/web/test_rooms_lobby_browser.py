@@ -67,6 +67,9 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
         assert "left the room" not in page.locator("#room").inner_text()
     assert "Bobby (you): 1 point" in bob.locator("#players li.you").inner_text()
     assert ann.text_content("#notice") == "bob is now called Bobby."
+    # the match's line too: "bob won" read beside Bobby's row of the standings
+    assert ann.text_content("#match-over") == "Match over: Bobby won with 1 point."
+    assert bob.text_content("#match-over") == "Match over: you won with 1 point."
     assert bob.text_content("#notice") == "You are Bobby now."
     assert bob.locator("#error").is_hidden()
     seat = bob.evaluate(f"() => JSON.parse(localStorage.getItem('boggle-room-{code}'))")

@@ -57,6 +57,7 @@ const state = {
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
   late: false,    // the match shown over was played before this player joined
+  matchOver: null,  // the match's end shown: its `winners` and `totals` (showMatchOver)
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -430,6 +431,14 @@ function renamed(message) {
     block.dataset.name = name;
     const title = block.querySelector("h3") || block;
     title.textContent = title.textContent.replace(old, name);
+  }
+  if (state.matchOver && !$("match-over").hidden) {
+    const { winners, totals } = state.matchOver;
+    state.matchOver = {
+      winners: winners.map((player) => (player === old ? name : player)),
+      totals: Object.fromEntries(Object.entries(totals).map(([player, total]) => [player === old ? name : player, total])),
+    };
+    showMatchOver();
   }
   const said = mine ? `You are ${name} now.` : `${old} is now called ${name}.`;
   state.renameSaid = said;  // said until the next round starts
@@ -972,6 +981,14 @@ function matchOverText(winners, totals) {
   return `Match over: ${listed} tied on ${points(best)}.`;
 }
 
+// The match's end in words (#match-over) from the winners and totals kept (`state.matchOver`):
+// said again under a player's new name (`renamed`), not "bob won" beside Bobby's row.
+function showMatchOver() {
+  const over = state.matchOver;
+  const said = over ? matchOverText(over.winners, over.totals) : "";
+  $("match-over").textContent = state.late ? said.replace(/^Match over: /, "This match was over before you joined: ") : said;
+}
+
 function showResults(summary) {
   state.stopTimer();
   traceWords(null);
@@ -991,10 +1008,9 @@ function showResults(summary) {
   $("results").dataset.late = String(late);
   $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
   $("standings-title").textContent = state.late ? "Standings of the last match" : "Standings";
-  const over = $("match-over");
-  over.hidden = !summary.match_over;
-  const said = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
-  over.textContent = state.late ? said.replace(/^Match over: /, "This match was over before you joined: ") : said;
+  state.matchOver = summary.match_over ? { winners: summary.winners, totals: summary.totals } : null;
+  $("match-over").hidden = !summary.match_over;
+  showMatchOver();
   showPhase(phaseText(summary.match_over ? "over" : "results", summary.round));
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
