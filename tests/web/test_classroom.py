@@ -266,3 +266,42 @@ def test_a_pupil_back_under_their_name_after_removal_is_not_marked_removed() -> 
     assert results["evening"]["players"] == [
         {"rank": 1, "name": "Amir", "total": 2, "rounds": 2, "won": 2}
     ]
+
+
+def test_a_removal_after_a_closed_room_s_last_round_is_marked_in_its_stored_csv() -> None:
+    """A teacher removed a pupil after the last round and then closed the lesson (everyone
+    left): the open room's spreadsheet marked the pupil "(removed)", the closed room's did
+    not, its stored rounds all older than the removal. The room keeps its names removed."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as teacher,
+            client.websocket_connect("/ws/rooms") as pupil,
+            client.websocket_connect("/ws/rooms") as rude,
+        ):
+            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+            code = until(teacher, "joined")["code"]
+            for socket, name in ((pupil, "Sam"), (rude, "Big Bum")):
+                socket.send_json({"type": "join", "code": code, "name": name})
+                until(socket, "joined")
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            for socket, word in ((pupil, "fame"), (rude, "mile")):
+                socket.send_json({"type": "word", "word": word})
+                until(socket, "feedback")
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            until(pupil, "results")
+            teacher.send_json({"type": "remove", "name": "Big Bum"})
+            while until(teacher, "room")["removed"] != ["Big Bum"]:
+                pass
+            for socket in (pupil, teacher):
+                socket.send_json({"type": "leave"})
+                until(socket, "left")
+        assert client.get(f"/api/rooms/{code}").json() == {"code": code, "open": False}
+        standings = client.get(f"/api/rooms/{code}/standings.csv").text
+        rounds = client.get(f"/api/rooms/{code}/results.csv").text
+    assert "Big Bum (removed)" in standings and "Big Bum (removed)" in rounds
+    assert "Sam (removed)" not in standings

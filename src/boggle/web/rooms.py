@@ -149,6 +149,8 @@ class RoomService:
         """The lists being warmed now, by name: a second asker waits for the same."""
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self._retrying: asyncio.Task[None] | None = None
+        self._notes: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+        """The lock that writes a room's notes in the order they changed (:meth:`note`)."""
         self.failures_logged: set[str] = set()
         self.per_address: collections.Counter[str] = collections.Counter()
         """Open room connections by client address."""
@@ -374,6 +376,7 @@ class RoomService:
             await self.broadcast_room(room)
         elif kind == "remove":
             gone = room.remove(player.token, fields["name"], now)
+            self.note(room, "removed", list(room.removed))  # kept once the room is closed
             removed = self.sockets.pop(gone.token, None)
             if removed is not None:
                 told = RoomError(
@@ -426,7 +429,10 @@ class RoomService:
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
             room = self._find(socket, fields["code"], now)
+            marked = list(room.removed)
             player = room.join(fields["name"], now)
+            if room.removed != marked:  # removed, then back: no longer marked once closed
+                self.note(room, "removed", list(room.removed))
         else:
             room = self._find(socket, fields["code"], now)
             player = room.player(fields["token"])
@@ -599,6 +605,25 @@ class RoomService:
         summary["saved"] = saved  # the room's last summary: what a late joiner is shown
         summary["evening"] = room.evening_table()  # sent, not stored: standings.csv has it
         await self.broadcast_all(room, results_message(summary))
+
+    def note(self, room: Room, name: str, value: Any) -> None:
+        """Store a note of the room as it is now (:meth:`ResultStore.keep_note`: the names
+        removed, the challenge made of it), off the event loop, the notes written in the
+        order they changed: the room's results keep it once the room is closed."""
+        loop = asyncio.get_running_loop()
+        if self._notes is None or self._notes[0] is not loop:  # an app started again
+            self._notes = (loop, asyncio.Lock())
+        self.spawn(self._write_note(self._notes[1], room.code, name, value))
+
+    async def _write_note(self, lock: asyncio.Lock, code: str, name: str, value: Any) -> None:
+        async with lock:
+            try:
+                saved = await asyncio.to_thread(self.store.keep_note, code, name, value)
+            except Exception:  # the store's own failures are held
+                log.exception("the %s of room %s was not stored", name, code)
+                saved = False
+        if not saved and self._retrying is None:
+            self._retrying = asyncio.create_task(self.retry_saves())
 
     def _keep(
         self, code: str, number: int, summary: dict[str, Any], match: dict[str, Any] | None
