@@ -320,3 +320,19 @@ def test_a_shortest_word_a_room_could_not_be_made_with_does_not_come_back(
     for fine in (None, 3, min(6, rows * rows)):
         kept["settings"]["min_length"] = fine
         assert restore_room(kept, LEXICON).settings.min_length == fine
+
+
+def test_the_challenge_made_of_a_room_is_kept_across_a_restart() -> None:
+    """The challenge the host made of a round is the room's: a restart keeps it, an older
+    file has none, and one whose fields are not a challenge's leaves the room out."""
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2), LEXICON)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.record(judge(room.close_round(now=60.0)))
+    made = room.keep_challenge(ann.token, "ABCDEFGH", str(BOARD))
+    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    assert restore_room(kept, LEXICON, now=100.0).challenge == made
+    older = {key: value for key, value in kept.items() if key != "challenge"}
+    assert restore_room(older, LEXICON, now=100.0).challenge is None
+    with pytest.raises(TypeError):
+        restore_room({**kept, "challenge": {**made, "code": 7}}, LEXICON)

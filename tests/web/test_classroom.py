@@ -305,3 +305,51 @@ def test_a_removal_after_a_closed_room_s_last_round_is_marked_in_its_stored_csv(
         rounds = client.get(f"/api/rooms/{code}/results.csv").text
     assert "Big Bum (removed)" in standings and "Big Bum (removed)" in rounds
     assert "Sam (removed)" not in standings
+
+
+def test_a_challenge_made_of_a_room_s_round_is_kept_by_the_room() -> None:
+    """The projector's "Make a challenge of this board" kept the link in that browser only:
+    the teacher's page reloaded (or opened elsewhere) had lost it, and with it everyone's
+    results. The room keeps it: its ``room`` messages carry it, and the closed room's results."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 2, "target": 0, "host_plays": False}
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as teacher,
+            client.websocket_connect("/ws/rooms") as pupil,
+        ):
+            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+            seat = until(teacher, "joined")
+            code = seat["code"]
+            pupil.send_json({"type": "join", "code": code, "name": "Sam"})
+            until(pupil, "joined")
+            teacher.send_json({"type": "challenge", "code": "ABCDEFGH"})
+            assert until(teacher, "error")["code"] == "no_results"
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            until(pupil, "results")
+            other = client.post("/api/challenges", json={"board": "ab cd"}).json()
+            made = client.post("/api/challenges", json={"board": room_boards.FXIE}).json()
+            for socket, message, refusal in (
+                (pupil, {"code": made["code"]}, "not_host"),
+                (teacher, {"code": other["code"]}, "bad_field"),
+                (teacher, {"code": "ZZZZZZZZ"}, "unknown_challenge"),
+                (teacher, {"code": 7}, "bad_field"),
+            ):
+                socket.send_json({"type": "challenge", **message})
+                assert until(socket, "error")["code"] == refusal
+            teacher.send_json({"type": "challenge", "code": made["code"].lower()})
+            kept = {"code": made["code"], "path": made["path"], "match": 1, "round": 1}
+            while until(pupil, "room")["challenge"] != kept:
+                pass
+        with client.websocket_connect("/ws/rooms") as projector:  # the page reloaded
+            projector.send_json({"type": "rejoin", "code": code, "token": seat["token"]})
+            back = until(projector, "room")
+            assert back["challenge"] == kept and back["results"]["round"] == 1
+            projector.send_json({"type": "leave"})
+            until(projector, "left")
+        stored = client.get(f"/api/rooms/{code}/results").json()
+    assert stored["challenge"] == kept

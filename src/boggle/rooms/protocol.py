@@ -40,6 +40,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "rematch": {},
     "leave": {},
     "remove": {"name": str},
+    "challenge": {"code": str},
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""
@@ -215,6 +216,8 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
         # a rematch's lobby shows the evening so far (the results, which had it, are gone)
         "evening": room.evening_table() if room.phase is Phase.LOBBY else None,
         "removed": list(room.removed),  # kept in the standings, marked "(removed)"
+        # the challenge the host made of a round (kept by the room: any page of it sees it)
+        "challenge": room.challenge,
     }
 
 

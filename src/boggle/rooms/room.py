@@ -234,6 +234,9 @@ class Room:
         """The names the host removed (:meth:`remove`): their points stay in the standings,
         marked "(removed)" on the room page and in the spreadsheets; a name joined again is
         a new player's."""
+        self.challenge: dict[str, Any] | None = None
+        """The challenge the host made of a round of the room (:meth:`keep_challenge`):
+        ``code``, ``path``, ``match`` and ``round``; every page of the room is told it."""
 
     # ------------------------------------------------------------------ players
 
@@ -768,6 +771,45 @@ not count
         self.phase = Phase.LOBBY
         self.last_summary = None
         self.last_activity = now
+
+    def keep_challenge(self, token: str, code: str, board: str) -> dict[str, Any]:
+        """The host made the challenge ``code`` of the board of the round whose results are
+        shown (``board``: the challenge's, as text): the room keeps it, for the host's page
+        after a reload or on another device, and the room's results once it is closed.  Only
+        the host (``not_host``), of the round shown (``no_results``, ``bad_field``).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.record(judge(room.close_round(now=60.0)))
+        >>> room.keep_challenge(ann.token, "ABCDEFGH", "fxie amlo ewbx astu")
+        {'code': 'ABCDEFGH', 'path': '/challenge/ABCDEFGH', 'match': 1, 'round': 1}
+        >>> room.keep_challenge(ann.token, "ABCDEFGH", "ab cd")
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the challenge is of another board than this room's last round
+        """
+        summary = self.check_challenge(token)
+        if board != summary.get("board"):
+            raise RoomError(
+                "bad_field", "the challenge is of another board than this room's last round"
+            )
+        self.challenge = {
+            "code": code,
+            "path": f"/challenge/{code}",
+            "match": summary.get("match", self.match_number),
+            "round": summary.get("round", self.round_number),
+        }
+        return self.challenge
+
+    def check_challenge(self, token: str) -> dict[str, Any]:
+        """Refuse to keep a challenge now (not the host, or no round's results shown), before
+        the challenge is looked up; the results shown."""
+        self._host_only(token, "keep a challenge for the room")
+        if self.last_summary is None:
+            raise RoomError("no_results", "no round's results are shown: play a round first")
+        return self.last_summary
 
     def check_rematch(self, token: str) -> None:
         """Refuse a rematch now (not the host, or a round being played), before its word

@@ -277,6 +277,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
         "evening": room.evening,
         "evening_dropped": room.evening_dropped,
         "removed": room.removed,
+        "challenge": room.challenge,
     }
 
 
@@ -370,6 +371,7 @@ def restore_room(
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
+    room.challenge = _challenge(kept.get("challenge"))  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
         room.board = Board.parse(kept["board"])
@@ -396,6 +398,18 @@ def _check_min_length(settings: RoomSettings) -> None:
             f"got {shortest}",
             setting="min_length",
         )
+
+
+def _challenge(kept: Any) -> dict[str, Any] | None:
+    """The challenge a room kept (:meth:`Room.keep_challenge`), checked field by field."""
+    if kept is None:
+        return None
+    return {
+        "code": _text(kept["code"]),
+        "path": _text(kept["path"]),
+        "match": int(kept["match"]),
+        "round": int(kept["round"]),
+    }
 
 
 def _text(value: Any) -> str:

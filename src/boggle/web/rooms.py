@@ -40,6 +40,7 @@ from boggle.game.word_setting import with_levels
 from boggle.model.rules import rules_for_board
 from boggle.model.wording import grouped
 from boggle.rooms.budget import WordBudget
+from boggle.rooms.challenges import ChallengeStore
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.export import results_csv, standings_csv
 from boggle.rooms.hub import Hub, normalise_code
@@ -387,6 +388,15 @@ class RoomService:
                 await self.send(removed, error_message(told))
                 with contextlib.suppress(Exception):
                     await removed.close(1000, "removed")
+            await self.broadcast_room(room)
+        elif kind == "challenge":  # made by the host's page (POST /api/challenges): kept here
+            room.check_challenge(player.token)
+            try:
+                made = await asyncio.to_thread(ChallengeStore(self.store).find, fields["code"])
+            except sqlite3.Error as error:
+                raise RoomError("not_stored", f"challenges cannot be read now ({error})") from None
+            kept = room.keep_challenge(player.token, made.code, str(made.board))
+            self.note(room, "challenge", kept)
             await self.broadcast_room(room)
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)

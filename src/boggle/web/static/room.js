@@ -490,6 +490,7 @@ function showRoom(room) {
   sayHostNews(room);
   state.you = room.you;
   state.host = room.host;
+  state.challenge = room.challenge || null;  // the challenge the host made of a round
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
   document.body.classList.toggle("watching", state.watching);
@@ -1022,6 +1023,10 @@ function showResults(summary) {
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
     watching: state.watching,
     words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
+    // the host's challenge is the room's (kept by the server): shown after a reload too
+    made: isHost && state.challenge && state.challenge.match === summary.match &&
+      state.challenge.round === summary.round ? state.challenge : null,
+    onMade: isHost ? (made) => send({ type: "challenge", code: made.code }) : null,
   });
 }
 
