@@ -353,3 +353,67 @@ def test_a_challenge_made_of_a_room_s_round_is_kept_by_the_room() -> None:
             until(projector, "left")
         stored = client.get(f"/api/rooms/{code}/results").json()
     assert stored["challenge"] == kept
+
+
+def test_a_shared_school_device_joins_under_the_next_pupil_s_name() -> None:
+    """A school laptop passed on: its browser keeps the last pupil's seat, and the next
+    pupil's join under their own name needed the teacher to remove that seat first. A join
+    sends the seat its browser has (``token``): under another name, between rounds, the old
+    seat is released, its points kept under the old name; under its own name it is the seat
+    taken back; with words in the round being played it stays for them to count."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 3, "target": 0, "host_plays": False}
+    pages: dict[str, contextlib.ExitStack] = {}
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        contextlib.ExitStack() as everything,
+    ):
+        teacher = everything.enter_context(client.websocket_connect("/ws/rooms"))
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+        code = until(teacher, "joined")["code"]
+
+        def open_page(name: str) -> Any:
+            pages[name] = everything.enter_context(contextlib.ExitStack())
+            return pages[name].enter_context(client.websocket_connect("/ws/rooms"))
+
+        def join(name: str, token: Any = None) -> tuple[Any, dict[str, Any]]:
+            socket = open_page(name)
+            extra = {} if token is None else {"token": token}
+            socket.send_json({"type": "join", "code": code, "name": name, **extra})
+            return socket, until(socket, "joined")
+
+        amir, seat = join("Amir")
+        teacher.send_json({"type": "start"})
+        until(amir, "round_started")
+        amir.send_json({"type": "word", "word": "fame"})
+        assert until(amir, "feedback")["status"] == "accepted"
+        clock.now += 61
+        amir.send_json({"type": "ping"})
+        until(amir, "results")
+        pages["Amir"].close()  # the lesson's end: the laptop goes to the next class
+        bea, joined = join("Bea", seat["token"])
+        assert joined["name"] == "Bea" and joined["released"] == "Amir"
+        assert joined["token"] != seat["token"]
+        room = until(bea, "room")
+        assert [p["name"] for p in room["players"]] == ["Ms Lee", "Bea"]
+        pages["Bea"].close()
+        again, back = join("BEA ", joined["token"])  # her own seat: taken back
+        assert back["token"] == joined["token"] and "released" not in back
+        teacher.send_json({"type": "start"})
+        until(again, "round_started")
+        again.send_json({"type": "word", "word": "mile"})
+        until(again, "feedback")
+        pages["BEA "].close()
+        cy, during = join("Cy", joined["token"])  # Bea's words count: her seat stays
+        assert "released" not in during
+        clock.now += 61
+        cy.send_json({"type": "ping"})
+        results = until(cy, "results")
+        assert results["scores"]["Bea"] > 0
+        assert {row["name"] for row in results["standings"]} == {"Amir", "Bea", "Cy"}
+        _, kept = join("Dan", during["token"])  # Cy's page still open: in use, kept
+        assert "released" not in kept
+        refused = open_page("Eve")
+        refused.send_json({"type": "join", "code": code, "name": "Eve", "token": 7})
+        assert until(refused, "error")["code"] == "bad_field"

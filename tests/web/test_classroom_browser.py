@@ -245,3 +245,27 @@ def test_the_homework_challenge_is_kept_by_the_room_across_a_reload(
     download = str(projector.locator("#challenge-download").get_attribute("href"))
     assert download == f"/api/challenges/{made}/results.csv"
     assert amir.locator("#challenge-button").inner_text() == "Challenge a friend"  # a pupil's own
+
+
+def test_the_next_pupil_on_a_shared_laptop_joins_under_their_own_name(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A school laptop passed on between rounds: the room page's Join, with the last
+    pupil's seat kept in the browser, took that seat back whatever name was typed, and the
+    teacher had to remove it first. The join goes under the name typed, the old seat
+    released (its points kept under its name)."""
+    server = clocked_server
+    projector, code = project_a_room(players, server)
+    laptop = join_on_a_phone(players, f"{server.url}/room/{code}", "Amir")
+    projector.wait_for_selector("#players > li[data-name='Amir']:not(.away)")
+    laptop.goto(server.url + "/")  # the lesson's end: the room's page closed
+    projector.wait_for_selector("#players > li[data-name='Amir'].away")
+    laptop.goto(server.url + "/room")
+    laptop.wait_for_selector("#seat:visible")  # "You have a seat in room ... (as Amir)"
+    laptop.fill("#join-code", code)
+    laptop.fill("#join-name", "Bea")
+    laptop.click("#join-button")
+    laptop.wait_for_selector("body[data-code] #players > li[data-name='Bea']")
+    projector.wait_for_selector("#players > li[data-name='Bea']")
+    gone = "() => !document.querySelector(\"#players > li[data-name='Amir']\")"
+    projector.wait_for_function(gone)  # released, not away

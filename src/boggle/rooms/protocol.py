@@ -44,8 +44,13 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""
-OPTIONAL_FIELDS: dict[str, dict[str, type]] = {"rematch": {"settings": dict}}
-"""The fields a message may leave out: a rematch's new settings (as ``create`` takes them)."""
+OPTIONAL_FIELDS: dict[str, dict[str, type]] = {
+    "rematch": {"settings": dict},
+    "join": {"token": str},
+}
+"""The fields a message may leave out: a rematch's new settings (as ``create`` takes them),
+and a join's ``token``, the seat its browser had in the room (a shared device's last pupil:
+:meth:`~boggle.rooms.room.Room.release`)."""
 
 TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object"}
 

@@ -240,7 +240,7 @@ class Room:
 
     # ------------------------------------------------------------------ players
 
-    def join(self, name: str, now: float) -> Player:
+    def join(self, name: str, now: float, device: str | None = None) -> Player:
         """A new player; the first one is the host, and a host gone past the grace time
         passes the role on (:meth:`pass_host_on`).  A full room gives the newcomer the seat
         of the player gone longest, if gone for over ``host_grace_seconds`` and with no words
@@ -270,6 +270,8 @@ from takes it back
         if holder is not None:
             away = "" if holder.connected else _AWAY_SEAT
             raise RoomError("name_taken", f"the name {shown!r} is taken in this room{away}")
+        if device is not None:
+            self.release(device, now)
         if len(self.players) >= self.limits.max_players:
             gone = self.seat_to_free(now)
             if gone is None:
@@ -289,6 +291,31 @@ from takes it back
         self.last_activity = now
         self.pass_host_on(now)  # a host gone past the grace time while nobody was here
         return player
+
+    def release(self, token: str, now: float) -> Player | None:
+        """A shared device's old seat (``token``, kept by its browser) as it joins the room
+        under another name (a school laptop passed on to the next pupil): the seat is
+        released, as if its player had left, their points kept under their name in the
+        match's standings and the evening (they may join again under it on any device).
+        Kept, and ``None`` returned, when its player's words count in the round being played
+        (released by the host's **Remove**, or taken by a newcomer to a full room, later),
+        when it is in use (connected from another tab or device), or when it is the host's.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.dropped(bob.token, now=1.0)
+        >>> cy = room.join("cy", now=2.0, device=bob.token)
+        >>> [p.name for p in room.players.values()], room.match.totals.get("bob", 0)
+        (['ann', 'cy'], 0)
+        """
+        seat = self.players.get(token)
+        if seat is None or seat.connected or token == self.host:
+            return None
+        if self.phase is Phase.PLAYING and (seat.entries or seat.set_apart):
+            return None
+        self.leave(token, now)
+        return seat
 
     def rejoin(self, token: str, now: float) -> Player:
         """The player of ``token`` is back (after a reload or a dropped connection), with

@@ -44,7 +44,13 @@ from boggle.rooms.challenges import ChallengeStore
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.export import results_csv, standings_csv
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import CreationLimiter, KeyedRateLimiter, RateLimiter, RoomError
+from boggle.rooms.limits import (
+    CreationLimiter,
+    KeyedRateLimiter,
+    RateLimiter,
+    RoomError,
+    name_key,
+)
 from boggle.rooms.protocol import (
     ClientMessage,
     error_message,
@@ -426,6 +432,8 @@ class RoomService:
         now = self.clock()
         if kind != "rejoin" and self.lists.leave_out_offensive and offensive_name(fields["name"]):
             raise RoomError("bad_name", NAME_REFUSED)
+        code = str(fields.get("code", ""))
+        released: str | None = None
         if kind == "create":
             settings = self.settings_of(fields["settings"])
             own = self.creators.get(socket)
@@ -437,14 +445,18 @@ class RoomService:
                 raise RoomError("stopping", NO_NEW_ROOMS)
             check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
-        elif kind == "join":
-            room = self._find(socket, fields["code"], now)
+        elif kind == "join" and not self._own_seat(room := self._find(socket, code, now), fields):
+            # a shared device's seat of its last pupil, joined under another name: released
+            device = room.players.get(fields.get("token") or "")
             marked = list(room.removed)
-            player = room.join(fields["name"], now)
+            player = room.join(fields["name"], now, fields.get("token"))
             if room.removed != marked:  # removed, then back: no longer marked once closed
                 self.note(room, "removed", list(room.removed))
-        else:
-            room = self._find(socket, fields["code"], now)
+            if device is not None and device.token not in room.players:
+                released = device.name
+        else:  # a rejoin, or a join under the name of the seat its browser has (a rejoin)
+            kind = "rejoin"
+            room = self._find(socket, code, now)
             player = room.player(fields["token"])
             old = self.sockets.get(player.token)
             if old is not None and old is not socket:
@@ -463,9 +475,20 @@ class RoomService:
         if kind == "rejoin":  # once the old connection is replaced: its drop does not count
             room.rejoin(player.token, now)
         joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
+        if released is not None:  # the device's seat of another name, released for this join
+            joined["released"] = released
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
         return room, player
+
+    @staticmethod
+    def _own_seat(room: Room, fields: dict[str, Any]) -> bool:
+        """Whether a ``join`` names the seat its browser has in ``room`` (its ``token``)
+        under that seat's name: it takes the seat back, as a ``rejoin`` does."""
+        seat = room.players.get(fields.get("token") or "")
+        return seat is not None and name_key(seat.name) == name_key(
+            " ".join(fields["name"].split())
+        )
 
     def settings_of(self, asked: dict[str, Any]) -> RoomSettings:
         """A room's settings as a client asked for them (``create``, ``rematch``)."""

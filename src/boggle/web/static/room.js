@@ -1273,13 +1273,22 @@ function joinRoom(event) {
   state.leaving = false;
   const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
-  if (saved && saved.token) {
+  const name = $("join-name").value;
+  if (saved && saved.token && (!name.trim() || sameName(name, saved.name || ""))) {
     rejoin(code, saved.token);  // this browser's seat, under its name
   } else {
     state.seating = null;
-    connect({ type: "join", code, name: $("join-name").value });
+    // a shared device's seat of its last pupil goes with the join: the server releases it
+    // between rounds (its points kept under that name) for the pupil typing another name
+    connect({ type: "join", code, name, ...(saved && saved.token ? { token: saved.token } : {}) });
   }
   state.entering = state.socket;
+}
+
+// Two names the same as a room compares them, near enough (the server decides: any case).
+function sameName(one, other) {
+  const key = (text) => text.normalize("NFKC").split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+  return key(one) === key(other);
 }
 
 function rejoin(code, token) {
