@@ -417,3 +417,52 @@ def test_a_shared_school_device_joins_under_the_next_pupil_s_name() -> None:
         refused = open_page("Eve")
         refused.send_json({"type": "join", "code": code, "name": "Eve", "token": 7})
         assert until(refused, "error")["code"] == "bad_field"
+
+
+def test_a_teacher_s_two_classes_standings_in_one_spreadsheet() -> None:
+    """Each room's ``standings.csv`` was a table of its own: a teacher running two classes
+    copied two spreadsheets into one. ``/api/standings.csv?rooms=A,B`` is one table, a row a
+    pupil a room, best first; bad input is one line (400), an unknown room a 404."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    codes = []
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        for pupil_name, words in (("Sam", ["fame"]), ("Zoe", ["fame", "limbo"])):
+            with (
+                client.websocket_connect("/ws/rooms") as teacher,
+                client.websocket_connect("/ws/rooms") as pupil,
+            ):
+                teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+                codes.append(until(teacher, "joined")["code"])
+                pupil.send_json({"type": "join", "code": codes[-1], "name": pupil_name})
+                until(pupil, "joined")
+                teacher.send_json({"type": "start"})
+                until(pupil, "round_started")
+                for word in words:
+                    pupil.send_json({"type": "word", "word": word})
+                    until(pupil, "feedback")
+                clock.now += 61
+                pupil.send_json({"type": "ping"})
+                until(pupil, "results")
+        answer = client.get(f"/api/standings.csv?rooms={codes[0].lower()}, {codes[1]},{codes[0]}")
+        refusals = [
+            client.get(f"/api/standings.csv?rooms={query}")
+            for query in ("", ",".join([codes[0]] * 11), "ABC10O", "ZZZZZZ")
+        ]
+        missing = client.get("/api/standings.csv")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("text/csv")
+    assert "boggle-standings-" in answer.headers["content-disposition"]
+    lines = answer.text.splitlines()
+    assert lines[0] == "rank,player,room,total,rounds,matches,won,finished"
+    assert lines[1] == f"1,Zoe,{codes[1]},3,1,1,1,yes"
+    assert lines[2] == f"2,Sam,{codes[0]},1,1,1,1,yes"
+    assert len(lines) == 3
+    assert [r.status_code for r in refusals] == [400, 400, 400, 404]
+    assert refusals[0].json()["error"] == (
+        "'rooms' takes the codes of 1 to 10 rooms separated by commas, got 0"
+    )
+    assert "6 characters" in refusals[2].json()["error"]
+    assert "ZZZZZZ" in refusals[3].json()["error"]
+    assert missing.status_code == 422 and "rooms" in missing.json()["error"]

@@ -42,7 +42,12 @@ from boggle.model.wording import grouped
 from boggle.rooms.budget import WordBudget
 from boggle.rooms.challenges import ChallengeStore
 from boggle.rooms.config import RoomsConfig
-from boggle.rooms.export import results_csv, standings_csv
+from boggle.rooms.export import (
+    MAX_MERGED_ROOMS,
+    merged_standings_csv,
+    results_csv,
+    standings_csv,
+)
 from boggle.rooms.hub import Hub, normalise_code
 from boggle.rooms.limits import (
     CreationLimiter,
@@ -1075,6 +1080,33 @@ async def room_standings_csv(code: str, service: Service, request: Request) -> A
     if isinstance(answer, JSONResponse):
         return answer
     return csv_download(standings_csv(answer), f"boggle-room-{answer['code']}-standings.csv")
+
+
+@router.get("/api/standings.csv", tags=["rooms"], responses=ROOM_ERRORS)
+async def merged_standings(rooms: str, service: Service, request: Request) -> Any:
+    """Several rooms' evenings as one spreadsheet (CSV), for a teacher with two classes or
+    more: ``rooms`` is their codes separated by commas (at most ``MAX_MERGED_ROOMS``), and
+    the table a row a player a room, best first by their points over all the room's matches
+    (:func:`boggle.rooms.export.merged_standings_csv`); each code counted as a results
+    request."""
+    codes = [code for code in (part.strip() for part in rooms.split(",")) if code]
+    if not 1 <= len(codes) <= MAX_MERGED_ROOMS:
+        return error_answer(
+            400,
+            f"'rooms' takes the codes of 1 to {MAX_MERGED_ROOMS} rooms separated by commas, "
+            f"got {len(codes)}",
+        )
+    stored: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for given in codes:
+        answer = await room_results(given, service, request)
+        if isinstance(answer, JSONResponse):
+            return answer
+        if answer["code"] not in seen:  # a code given twice is one room
+            seen.add(answer["code"])
+            stored.append(answer)
+    name = "-".join(sorted(seen)) if len(seen) <= 3 else f"{len(seen)}-rooms"
+    return csv_download(merged_standings_csv(stored), f"boggle-standings-{name}.csv")
 
 
 @router.get("/room", include_in_schema=False)
