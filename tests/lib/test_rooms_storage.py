@@ -246,3 +246,6 @@ def test_a_room_s_notes_outlive_the_room_and_go_with_its_last_round(tmp_path: Pa
     assert again.prune(now + DAY) == 0 and "removed" in again.results("ROOMAB")
     assert again.prune(now + 3 * DAY) == 1
     assert again._db.execute("SELECT count(*) FROM room_notes").fetchone() == (0,)
+    assert not again.known("ROOMCD")
+    again.keep_note("ROOMCD", "removed", ["bob"])  # closed before its first round
+    assert again.known("ROOMCD")  # its code is not given to another room

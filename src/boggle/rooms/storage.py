@@ -366,7 +366,8 @@ class ResultStore:
     # ------------------------------------------------------------------ reading
 
     def known(self, code: str) -> bool:
-        """Whether any result of a room with this code is stored (or held to be).
+        """Whether any result or note of a room with this code is stored (or held to be):
+        its code is not given to a new room, whose results would read them as its own.
 
         >>> store = ResultStore(None)
         >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
@@ -376,7 +377,11 @@ class ResultStore:
         with self._lock:
             if any(write.code == code for write in self._held):
                 return True
-            row = self._db.execute("SELECT 1 FROM rounds WHERE code = ? LIMIT 1", (code,))
+            row = self._db.execute(  # a room closed before its first round may have notes
+                "SELECT 1 FROM rounds WHERE code = ? UNION ALL "
+                "SELECT 1 FROM room_notes WHERE code = ? LIMIT 1",
+                (code, code),
+            )
             return row.fetchone() is not None
 
     def results(self, code: str) -> dict[str, Any]:
