@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from boggle.wordlists.spelling import PROFILES  # found through the path above
+from boggle.wordlists.spelling import PROFILES, has_vowel  # found through the path above
 from boggle.wordlists.written import forms_of, respells
 
 COMMON_LICENCES = Path("/usr/share/common-licenses")
@@ -45,7 +45,7 @@ class LanguageSource:
     numerals_kept: frozenset[str] | None = None
     """When set, Roman numerals are dropped from the list except these real words."""
     vowelless_kept: frozenset[str] | None = None
-    """When set, words of two or more letters without a vowel letter (``VOWELS``) are
+    """When set, words of two or more letters without a vowel letter (``has_vowel``) are
     dropped except these (the interjections ``brr``, ``hm``): in a language every word of
     which has a vowel, they are abbreviations written in lowercase (``bbc``, ``dvd``, the
     Dutch list's ``xlx``), which Boggle's rules do not count."""
@@ -122,11 +122,22 @@ SOURCES: dict[str, LanguageSource] = {
             "Changes: the list is trimmed to words of at most 8 letters (4.3 million "
             "inflected forms in all; the words a board can hold are short), only "
             "all-lowercase words are kept, and abbreviations written in capitals only "
-            "(NATO, PKP) are dropped.",
+            "(NATO, PKP) and abbreviations without a vowel (bhp, mgr) are dropped.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
             # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
             numerals_kept=frozenset({"ci", "mi", "mdli", "mix"}),
+            # SJP marks no abbreviation (no full stop, no flag in its hunspell data either):
+            # 263 words of the list have no vowel letter, and all but these 30 interjections
+            # are abbreviations in lower case (bhp, mgr, np, tzn, zł).
+            vowelless_kept=frozenset(
+                {
+                    *("brr", "bzz", "bzzz", "chrr", "drr", "fff", "frr", "frrr", "grr"),
+                    *("grrrl", "hm", "hmm", "hmmm", "mhm", "mrr", "pff", "phm", "prr"),
+                    *("pss", "psss", "psst", "pst", "trr", "trrr", "tss", "tsss", "wrr"),
+                    *("ćśś", "ćśśś", "śś"),
+                }
+            ),
             licence_text="Apache-2.0",
         ),
     )
@@ -151,22 +162,17 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
     )
 
 
-VOWELS = frozenset("aeiouy")
-"""The vowel letters of a list's words once its profile folds their accents (the Dutch
-``ij`` holds an ``i``)."""
-
-
 def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
-    """``words`` less those of two or more letters with no vowel letter (``VOWELS``) that
+    """``words`` less those of two or more letters with no vowel letter (``has_vowel``) that
     are not in ``kept``: abbreviations in lowercase.  A single letter stays, as it does for
     :func:`without_numerals`.
 
     >>> without_vowelless(["bbc", "xlx", "brr", "kaas", "ijs", "b"], frozenset({"brr"}))
     ('brr', 'kaas', 'ijs', 'b')
+    >>> without_vowelless(["bhp", "mąż", "péché", "zł"], frozenset())
+    ('mąż', 'péché')
     """
-    return tuple(
-        word for word in words if len(word) < 2 or word in kept or not VOWELS.isdisjoint(word)
-    )
+    return tuple(word for word in words if len(word) < 2 or word in kept or has_vowel(word))
 
 
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:

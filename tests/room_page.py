@@ -2,10 +2,11 @@
 created (:func:`create_room`, a match of one round with :data:`ONE_ROUND`), joined from its
 link (:func:`join`), its round started (:func:`create_and_start_a_round`), its connections
 routed and its timers the test's (:func:`routed_room_page`), a word typed
-(:func:`type_word`), a match of one round played to its end (:func:`play_one_round_match`);
-and players' names as long as the server takes them in emoji (:data:`FAMILY`,
-:func:`utf16_units`, :func:`type_name`). The room tests and the other browser tests that
-need a room import them from here."""
+(:func:`type_word`), a match of one round played to its end (:func:`play_one_round_match`),
+players' names as long as the server takes them in emoji (:data:`FAMILY`,
+:func:`utf16_units`, :func:`type_name`); a class of 32 joined from the projector's page
+(:func:`join_pupils`, :data:`PROJECTOR`) and a table's cells as read (:func:`cells`). The
+room tests and the other browser tests that need a room import them from here."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from browser_fixtures import LONGEST_ROUND
 
 ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
 """A match of one round of a minute: `create_room(page, **ONE_ROUND)`."""
+PROJECTOR = {"viewport": {"width": 1024, "height": 768}}
+"""A school's projector: `players.open(url, **PROJECTOR)`."""
 
 
 def create_room(page: Any, name: str = "ann", **fields: str) -> str:
@@ -149,3 +152,22 @@ def type_name(page: Any, box: str, name: str) -> None:
     page.fill(box, "")
     page.focus(box)
     page.keyboard.insert_text(name)
+
+
+def join_pupils(projector: Any, code: str, names: list[str]) -> None:
+    """Each name joins the room from its own socket, opened by the projector's page (kept open
+    in ``window.pupils``): a class without a browser each."""
+    projector.evaluate(
+        """([code, names]) => { window.pupils = names.map(name => {
+          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
+          socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name }));
+          return socket;
+        }); }""",
+        [code, names],
+    )
+
+
+def cells(page: Any, table: str) -> list[list[str]]:
+    """The cells of the table ``#table``'s body, a list a row, as the page shows them."""
+    rows = page.locator(f"#{table} tbody tr")
+    return [rows.nth(n).locator("td").all_inner_texts() for n in range(rows.count())]

@@ -378,6 +378,16 @@ def test_a_folded_word_found_again_is_named_as_when_it_was_found() -> None:
     assert "  AEREA (aérea): already found" in lines
 
 
+def test_a_folded_word_not_on_the_board_is_named_as_written() -> None:
+    """A Spanish player who typed CANCION (or canción) off the board read "CANCION: not on
+    the board", where the page says "CANCION (canción)": the verdict names a word of the list
+    as its language writes it; a word outside the list is named as typed."""
+    typed = "cancion\ncanción\nxyzzy\n"
+    lines = played(["aer aea xxx", "--dict", "es"], typed).splitlines()
+    assert lines.count("  CANCION (canción): not on the board") == 2
+    assert "  XYZZY: not on the board" in lines
+
+
 def test_the_words_to_learn_of_a_folded_list_are_shown_and_linked_as_written() -> None:
     """A Spanish learner reads AEREA as aérea, and its link opens aérea's entry."""
     lines = words_to_learn(["aer aea xxx", "--dict", "es"], "rea\n")

@@ -340,8 +340,15 @@ def test_abbreviations_without_a_vowel_are_dropped_but_interjections_kept(
     assert kept == ("brr", "hm", "ijs", "kaas", "muy", "b")
     assert script.SOURCES["nl"].vowelless_kept == frozenset({"brr", "hm", "pst", "st"})
     assert script.SOURCES["pt"].vowelless_kept == frozenset()
-    # Polish writes words without a vowel letter (mgł, w, z): its list is left as it is
-    assert script.SOURCES["pl"].vowelless_kept is None
+    # SJP marks no abbreviation: its lower-case ones have no vowel letter either (bhp, zł);
+    # a Polish ą, ę, ó is a vowel letter (mąż), and so is a loanword's ö (glögg)
+    polish = script.SOURCES["pl"].vowelless_kept
+    assert polish is not None and {"brr", "hm", "psst", "ćśś"} <= polish
+    assert module.without_vowelless(["bhp", "zł", "mąż", "glögg", "w"], polish) == (
+        "mąż",
+        "glögg",
+        "w",
+    )
 
 
 def test_words_the_source_writes_only_in_capitals_are_dropped_in_every_language(

@@ -527,3 +527,20 @@ def test_what_form_a_word_is_the_documents_say_as_boggle_define_says_it() -> Non
             if not any(name == said or name.startswith(f"{said}:") for name in given):
                 wrong.append(f"{document.name}: {word!r} is {said!r}; define says {given}")
     assert wrong == [] and checked >= 8
+
+
+def test_the_level_tables_language_rows_are_of_the_lists_as_shipped() -> None:
+    """docs/words.md's level table gave the nl, pt, pl and de rows of lists that had since
+    lost their numerals and abbreviations (pl 462,829 words for 461,191): each row of a
+    language's list is measured on the list as it is (the English rows' age is said)."""
+    from boggle import bundled_lists, load_lexicon
+    from boggle.wordlists.sources import system_list_path
+
+    text = (DOCS / "words.md").read_text("utf-8")
+    table = text.split("## Coverage", 1)[1].split("\n\n")[2]
+    cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()]
+    rows = {row[0]: int(row[1].replace(",", "")) for row in cells[2:]}
+    sizes = {entry.name: entry.words for entry in bundled_lists() if entry.language != "en"}
+    assert {name: rows[name] for name in sizes} == sizes
+    if system_list_path("de") is not None:
+        assert rows["de"] == load_lexicon("de", "de").count

@@ -73,15 +73,38 @@ def test_a_language_list_drops_the_abbreviations_it_writes_in_capitals(tmp_path:
     capitals) for German words: a list that writes its words in lower case or Capitalised
     marks an abbreviation by its capitals, with or without a vowel (NATO), so a word it
     writes only in capitals is dropped; one it also writes otherwise stays (CD and cd), as
-    a single letter does, and a list written all in capitals keeps its words."""
+    a single letter does, and a list written all in capitals keeps its words (German drops
+    cd all the same: a German word without a vowel is an abbreviation)."""
     path = tmp_path / "deutsch.txt"
     path.write_text("Haus\nBBC\nLCD\nNATO\nCD\ncd\nO\nsage\n", encoding="utf-8")
-    assert load_lexicon(path, language="de").words == ("cd", "haus", "o", "sage")
+    assert load_lexicon(path, language="de").words == ("haus", "o", "sage")
     capitals = tmp_path / "capitals.txt"
-    capitals.write_text("HAUS\nSAGE\nBBC\n", encoding="utf-8")
-    assert load_lexicon(capitals, language="de").words == ("bbc", "haus", "sage")
+    capitals.write_text("HAUS\nSAGE\nNATO\n", encoding="utf-8")
+    assert load_lexicon(capitals, language="de").words == ("haus", "nato", "sage")
     for code in ("fr", "da", "it", "sv", "pl"):
         assert load_lexicon(path, language=code).words[:2] == ("cd", "o"), code
+
+
+def test_german_abbreviations_written_as_words_are_dropped(tmp_path: Path) -> None:
+    """`--dict de` took Feb, Nov, Dr and bzw for words: wngerman writes them as its words,
+    Capitalised or in lower case, where igerman98's spelling dictionary writes them with a
+    full stop (Feb., bzw.); so they are dropped, as are the German words without a vowel
+    (Lkw, Kfz, kg), all abbreviations but the interjections (hm). The word vorm ("vor dem")
+    stays though vorm. is an abbreviation too, and so do the words they shorten."""
+    path = tmp_path / "deutsch.txt"
+    words = "Feb\nFebruar\nNov\nDr\nDoktor\nbzw\nusw\nLkw\nLkws\nkg\nhm\nvorm\nBär\n"
+    path.write_text(words, encoding="utf-8")
+    german = load_lexicon(path, language="de")
+    assert german.words == ("bär", "doktor", "februar", "hm", "vorm")
+    assert {"bzw", "kg", "usw"} <= load_lexicon(path, language="da").word_set  # not German
+
+
+def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:
+    german = need_system_list("de")
+    assert (
+        not {"feb", "nov", "okt", "dr", "nr", "bzw", "usw", "ggf", "lkw", "kfz"} & german.word_set
+    )
+    assert {"februar", "november", "doktor", "nummer", "vorm", "haus"} <= german.word_set
 
 
 def test_german_system_list() -> None:

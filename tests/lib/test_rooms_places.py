@@ -208,3 +208,60 @@ def test_a_removed_player_who_joins_again_is_no_longer_marked() -> None:
     assert "bob (removed)" not in [row["player"] for row in table]
     rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
     assert "bob (removed)" not in [row["player"] for row in rounds]
+
+
+def test_the_evening_s_shared_place_is_worked_out_over_every_player_not_the_20_listed() -> None:
+    """The evening lists the best 20: the 20th and 21st on equal points share 20th place, but
+    the room page worked its "=" out over the 20 listed and wrote the 20th "20". Each row
+    listed says whether its place is shared (``shared``) among every player."""
+    from boggle.rooms.export import EVENING_SHOWN, evening_table
+
+    scores = {f"p{n:02d}": 1 for n in range(1, EVENING_SHOWN)}  # 19 on 1 point: 1=
+    scores.update({"p20": 0, "p21": 0})  # 20= and 20=, the second not listed
+    table = evening_table(
+        [_round(1, 1, scores, True), _round(2, 1, dict.fromkeys(scores, 0), True)]
+    )
+    assert table is not None and table["more"] == 1
+    listed = table["players"]
+    assert [(row["rank"], row.get("shared", False)) for row in listed[-2:]] == [
+        (1, True),
+        (20, True),
+    ]
+    alone = evening_table([_round(1, 1, {"ann": 2, "bob": 1}, True), _round(2, 1, {}, True)])
+    assert alone is not None and [row.get("shared") for row in alone["players"]] == [None, None]
+
+
+def test_a_name_changed_reads_its_stored_rounds_under_the_new_one_across_a_restart() -> None:
+    """Bob became Bobby after his first match: the rounds stored before (under "bob") made a
+    second player of him in both spreadsheets. The room keeps each change (``renames``,
+    in the rooms file too) and the rounds stored before it are read under the new name; a new
+    "bob" who joins later is another player."""
+    import json
+
+    from boggle import Lexicon
+    from boggle.rooms.room import Room
+
+    lexicon = Lexicon.from_words(["fame", "mile", "limbo"])
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=1, target=None), lexicon)
+    ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    first = json.loads(json.dumps(_play(room, ann, [(bob, ["fame"])], now=0.0)))  # as stored
+    room.rename(bob.token, "Bobby", now=70.0)
+    room = restore_room(json.loads(json.dumps(room_json(room, 80.0))), lexicon, now=80.0)
+    assert room.renames == [{"old": "bob", "name": "Bobby", "match": 1, "round": 1}]
+    room.rematch(room.host or "", now=90.0)
+    late = room.join("bob", now=95.0)
+    second = _play(room, room.players[room.host or ""], [(late, ["mile"])], now=100.0)
+    stored = {"rounds": [first, second], "matches": []}
+    table = list(csv.DictReader(io.StringIO(standings_csv(stored))))
+    assert [(row["match"], row["player"], row["total"]) for row in table] == [
+        ("1", "Bobby", "1"),
+        ("1", "ann", "0"),
+        ("2", "bob", "1"),
+        ("2", "Bobby", "0"),
+        ("2", "ann", "0"),
+        ("evening", "Bobby", "1"),
+        ("evening", "bob", "1"),
+        ("evening", "ann", "0"),
+    ]
+    rounds = list(csv.DictReader(io.StringIO(results_csv(stored))))
+    assert [row["player"] for row in rounds if row["match"] == "1"][:2] == ["ann", "Bobby"]

@@ -12,12 +12,12 @@ import pytest
 from browser import PHONE_2X as PHONE
 from browser import Pages
 from browser_fixtures import ClockedServer
+from room_page import PROJECTOR, cells, join_pupils
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 SHOTS = Path("/tmp/rooms34")
 ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
-PROJECTOR = {"viewport": {"width": 1024, "height": 768}}
 
 
 def create_room(page: Any, name: str, watch: bool = False, **fields: str) -> str:
@@ -57,24 +57,6 @@ def rematch(pages: list[Any]) -> None:
     pages[0].click("#rematch-button")
     for page in pages:
         page.wait_for_selector("body[data-phase='lobby']")
-
-
-def join_pupils(projector: Any, code: str, names: list[str]) -> None:
-    """Each name joins the room from its own socket, opened by the projector's page (kept open
-    in ``window.pupils``): a class without a browser each."""
-    projector.evaluate(
-        """([code, names]) => { window.pupils = names.map(name => {
-          const socket = new WebSocket(`ws://${location.host}/ws/rooms`);
-          socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name }));
-          return socket;
-        }); }""",
-        [code, names],
-    )
-
-
-def cells(page: Any, table: str) -> list[list[str]]:
-    rows = page.locator(f"#{table} tbody tr")
-    return [rows.nth(n).locator("td").all_inner_texts() for n in range(rows.count())]
 
 
 def test_a_shared_place_reads_1_eq_and_the_evening_stays_in_the_rematch_lobby(
@@ -293,8 +275,9 @@ def test_the_host_can_remove_a_player_during_a_round_on_a_1024x768_projector(
     assert shown["x"] >= board["x"] + board["width"]  # beside the board, not under it
 
     projector.click("#remove-players summary")
+    projector.select_option("#remove-name", "Poo Head")
     projector.once("dialog", lambda dialog: dialog.accept())
-    projector.click("#remove-players button[aria-label='Remove Poo Head from the room']")
+    projector.click("#remove-chosen")
     projector.wait_for_function("() => document.querySelectorAll('#players > li').length === 32")
     assert projector.locator("#players > li[data-name='Poo Head']").count() == 0
     assert "Poo Head" not in (projector.text_content("#remove-players") or "")

@@ -703,3 +703,68 @@ def test_a_list_being_warmed_is_waited_for_not_warmed_again(tmp_path: Any) -> No
 
     got = asyncio.run(two_askers())
     assert warmed == ["en-70"] and got[0] is got[1]
+
+
+def test_a_player_renames_between_rounds_and_keeps_their_points(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """A pupil who joined as "bob" changes their name in the lobby: refused during a round, a
+    name another player has or one with points of its own is refused in one line, and the
+    new name keeps bob's points in the match and in the evening after a rematch."""
+    with client.websocket_connect("/ws/rooms") as ann, client.websocket_connect("/ws/rooms") as bob:
+        code = create(ann, rounds=1, target=0)
+        join(bob, code, "bob")
+        ann.send_json({"type": "start"})
+        until(bob, "round_started")
+        refused = error_of(bob, {"type": "rename", "name": "Bobby"})
+        assert refused["code"] == "round_running"
+        bob.send_json({"type": "word", "word": "fame"})
+        assert until(bob, "feedback")["status"] == "accepted"
+        clock.now += 61
+        until(bob, "results")
+        refused = error_of(bob, {"type": "rename", "name": "ANN"})
+        assert (refused["code"], refused["message"]) == (
+            "name_taken",
+            "the name 'ANN' is taken in this room",
+        )
+        assert error_of(bob, {"type": "rename", "name": "  "})["code"] == "bad_name"
+        assert error_of(bob, {"type": "rename", "name": 7})["code"] == "bad_field"
+        bob.send_json({"type": "rename", "name": " Bobby "})
+        for socket in (ann, bob):
+            assert until(socket, "renamed") == {"type": "renamed", "old": "bob", "name": "Bobby"}
+            state = until(socket, "room")
+            assert [(p["name"], p["total"]) for p in state["players"]] == [
+                ("ann", 0),
+                ("Bobby", 1),
+            ]
+        assert state["you"] == "Bobby"
+        ann.send_json({"type": "rematch"})
+        until(bob, "room")
+        ann.send_json({"type": "start"})
+        until(bob, "round_started")
+        bob.send_json({"type": "word", "word": "mile"})
+        until(bob, "feedback")
+        clock.now += 61
+        results = until(bob, "results")
+        assert results["totals"] == {"ann": 0, "Bobby": 1}
+        assert [(p["name"], p["total"]) for p in results["evening"]["players"]] == [
+            ("Bobby", 2),
+            ("ann", 0),
+        ]
+        # the rounds stored before the change (bob's 1 point) are read under the new name
+        table = client.get(f"/api/rooms/{code}/standings.csv").text.splitlines()
+        assert [line for line in table if line.startswith("evening")] == [
+            "evening,1,Bobby,2,2,2,yes,",
+            "evening,2,ann,0,2,0,yes,",
+        ]
+        rounds = client.get(f"/api/rooms/{code}/results.csv").text
+        assert ",bob," not in rounds and rounds.count(",Bobby,") == 2
+        bob.send_json({"type": "leave"})
+        until(bob, "left")
+        with client.websocket_connect("/ws/rooms") as cy:
+            join(cy, code, "cy")
+            # bob's name has no points now (Bobby has them); Bobby's, who left, has
+            cy.send_json({"type": "rename", "name": "bob"})
+            assert until(cy, "renamed")["name"] == "bob"
+            refused = error_of(cy, {"type": "rename", "name": "bobby"})
+            assert refused["code"] == "name_taken" and "standings" in refused["message"]

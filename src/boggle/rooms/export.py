@@ -24,6 +24,7 @@ match.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 from datetime import UTC, datetime
@@ -88,7 +89,7 @@ def results_csv(stored: dict[str, Any]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     gone = removed_names(stored)
-    for summary in stored.get("rounds", []):
+    for summary in renamed_rounds(stored):
         place = (summary.get("match", ""), summary.get("round", ""), summary.get("board", ""))
         table = summary.get("standings", [])
         shared = [row["rank"] for row in table]
@@ -149,7 +150,7 @@ def evening_standings(stored: dict[str, Any]) -> list[dict[str, Any]]:
     evening 2 ann 7 2 {} 1 False
     """
     matches: dict[int, list[dict[str, Any]]] = {}
-    for summary in stored.get("rounds", []):
+    for summary in renamed_rounds(stored):  # a name changed: its points under the new one
         matches.setdefault(int(summary.get("match", 1)), []).append(summary)
     gone = removed_names(stored)
     rows: list[dict[str, Any]] = []
@@ -311,12 +312,19 @@ def evening_table(
         return None
     rows = [row for row in evening_standings({"rounds": rounds}) if row["match"] == EVENING]
     keys = ("rank", "name", "total", "rounds", "won")
+    ranks = [row["rank"] for row in rows]  # every player's: the 20th may share with the 21st
     return {
         "matches": len(matches),
         "finished": bool(rows) and bool(rows[0]["finished"]),
-        # a player the host removed is marked (``removed``: true); the others have no mark
+        # a player the host removed is marked (``removed``: true), a place shared with
+        # another player, listed or not, too (``shared``: true, written "2="); the others
+        # have no mark
         "players": [
-            {**{key: row[key] for key in keys}, **({"removed": True} if row["removed"] else {})}
+            {
+                **{key: row[key] for key in keys},
+                **({"removed": True} if row["removed"] else {}),
+                **({"shared": True} if ranks.count(row["rank"]) > 1 else {}),
+            }
             for row in rows[:shown]
         ],
         "more": max(0, len(rows) - shown),
@@ -446,3 +454,66 @@ def challenge_csv(challenge: dict[str, Any]) -> str:
         )
         writer.writerow([_cell(v) for v in row])
     return out.getvalue()
+
+
+def renamed_keys(values: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """``values`` with the key ``old`` named ``new``, in its place.
+
+    >>> renamed_keys({"ann": 1, "bob": 2}, "ann", "Anna")
+    {'Anna': 1, 'bob': 2}
+    """
+    return {new if key == old else key: value for key, value in values.items()}
+
+
+def rename_in(entry: dict[str, Any], old: str, new: str) -> None:
+    """A round's summary, its :func:`~boggle.rooms.export.compact_round` or a match's table
+    row with the player ``old`` named ``new``: their scores, totals and rounds played, their
+    rows in the standings and the results, and among the winners.
+
+    >>> entry = {"scores": {"ann": 1}, "standings": [{"name": "ann", "total": 1, "rank": 1}],
+    ...     "winners": ["ann"], "players": [{"name": "ann", "score": 1}]}
+    >>> rename_in(entry, "ann", "Anna")
+    >>> entry["scores"], entry["standings"][0]["name"], entry["winners"], entry["players"][0]
+    ({'Anna': 1}, 'Anna', ['Anna'], {'name': 'Anna', 'score': 1})
+    """
+    for key in ("scores", "totals", "played", "set_apart"):
+        if isinstance(entry.get(key), dict):
+            entry[key] = renamed_keys(entry[key], old, new)
+    for key in ("standings", "players"):
+        for row in entry.get(key) or []:
+            if row.get("name") == old:
+                row["name"] = new
+    if "winners" in entry:
+        entry["winners"] = [new if name == old else name for name in entry["winners"]]
+
+
+def renamed_rounds(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rounds of ``stored`` with each name a player changed since (``renamed``: an open
+    room's answer has the room's, else its latest round's) read as the new one: a player's
+    points over the evening go under one name. A round is renamed by the changes made after
+    it (a name taken later by another player is theirs from then on).
+
+    >>> stored = {"rounds": [{"match": 1, "round": 1, "scores": {"bob": 2}},
+    ...     {"match": 2, "round": 1, "scores": {"Bobby": 1, "bob": 3},
+    ...      "renamed": [{"old": "bob", "name": "Bobby", "match": 1, "round": 1}]}]}
+    >>> [summary["scores"] for summary in renamed_rounds(stored)]
+    [{'Bobby': 2}, {'Bobby': 1, 'bob': 3}]
+    """
+    rounds: list[dict[str, Any]] = stored.get("rounds", [])
+    renames = (
+        stored["renamed"]
+        if "renamed" in stored
+        else (rounds[-1].get("renamed", []) if rounds else [])
+    )
+    if not renames:
+        return rounds
+    shown = []
+    for summary in rounds:
+        place = (int(summary.get("match", 1)), int(summary.get("round", 0)))
+        later = [entry for entry in renames if place <= (entry["match"], entry["round"])]
+        if later:
+            summary = copy.deepcopy(summary)
+            for entry in later:
+                rename_in(summary, str(entry["old"]), str(entry["name"]))
+        shown.append(summary)
+    return shown

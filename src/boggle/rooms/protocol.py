@@ -41,6 +41,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "leave": {},
     "remove": {"name": str},
     "challenge": {"code": str},
+    "rename": {"name": str},
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""

@@ -44,7 +44,14 @@ from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
 from boggle.model.wording import counted, plain_unless_odd
-from boggle.rooms.export import compact_round, evening_table, fold_evening, standings
+from boggle.rooms.export import (
+    compact_round,
+    evening_table,
+    fold_evening,
+    rename_in,
+    renamed_keys,
+    standings,
+)
 from boggle.rooms.limits import RoomError, RoomLimits, name_key, player_name
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
@@ -237,6 +244,10 @@ class Room:
         self.challenge: dict[str, Any] | None = None
         """The challenge the host made of a round of the room (:meth:`keep_challenge`):
         ``code``, ``path``, ``match`` and ``round``; every page of the room is told it."""
+        self.renames: list[dict[str, Any]] = []
+        """Each name a player changed (:meth:`rename`), in order: ``old``, ``name``, and the
+        ``match`` and ``round`` last played before it (the rounds stored up to it are read
+        under the new name: :func:`~boggle.rooms.export.renamed_rounds`)."""
 
     # ------------------------------------------------------------------ players
 
@@ -427,6 +438,75 @@ from takes it back
         self.removed.append(gone.name)
         self._mark_removed()
         return gone
+
+    def rename(self, token: str, name: str, now: float) -> str:
+        """The player of ``token`` takes the name ``name`` between rounds (not while one is
+        played or judged: ``round_running``), under the rules of :meth:`join` (``bad_name``,
+        ``name_taken``), and not a name with points in the room's standings that is not
+        theirs (``name_taken``: a player who left keeps them); their points, this match's
+        and the evening's, go with them.  Returns the name they had.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.submit(bob.token, "fame", now=1.0)
+        >>> _ = room.record(judge(room.close_round(now=60.0)))
+        >>> room.rename(bob.token, " Bobby ", now=61.0), bob.name, room.match.totals
+        ('bob', 'Bobby', {'ann': 0, 'Bobby': 1})
+        >>> room.rename(bob.token, "ANN", now=62.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the name 'ANN' is taken in this room
+        """
+        player = self.player(token)
+        if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
+            raise RoomError(
+                "round_running", "a name changes between rounds: change it once the round is over"
+            )
+        shown = player_name(name, self.limits.max_name_length)
+        old = player.name
+        key = name_key(shown)
+        holder = next(
+            (p for p in self.players.values() if p is not player and name_key(p.name) == key),
+            None,
+        )
+        if holder is not None:
+            away = "" if holder.connected else _AWAY_SEAT
+            raise RoomError("name_taken", f"the name {shown!r} is taken in this room{away}")
+        scored = {n for n in self._standing_names() if name_key(n) != name_key(old)}
+        if any(name_key(n) == key for n in scored):
+            raise RoomError(
+                "name_taken",
+                f"the name {shown!r} has points in this room's standings (a player who left):"
+                " choose another",
+            )
+        if shown == old:
+            return old
+        player.name = shown
+        self.match.totals = renamed_keys(self.match.totals, old, shown)
+        for entry in self.match.table:
+            rename_in(entry, old, shown)
+        for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
+            rename_in(entry, old, shown)
+        # the rounds stored before keep the old name: the spreadsheets read them under the new
+        self.renames.append(
+            {"old": old, "name": shown, "match": self.match_number, "round": len(self.match.table)}
+        )
+        back = [gone for gone in self.removed if name_key(gone) != key]
+        if len(back) != len(self.removed):  # a name removed before it scored: no longer marked
+            self.removed = back
+            self._mark_removed()
+        self.last_activity = now
+        return old
+
+    def _standing_names(self) -> set[str]:
+        """The names with points in this match or the evening's (players who left too)."""
+        names = set(self.match.totals)
+        for entry in self.evening:
+            names.update(row["name"] for row in entry.get("standings", []))
+            names.update(entry.get("scores", {}), entry.get("played", {}))
+        return names
 
     def _mark_removed(self) -> None:
         """The names removed now (:attr:`removed`) in the evening's entries and the results
@@ -736,6 +816,7 @@ not count
             "target": self.settings.target,
             "rounds": self.settings.rounds,
             "removed": list(self.removed),
+            **({"renamed": [dict(entry) for entry in self.renames]} if self.renames else {}),
         }
 
         # each match folded into its standings, the oldest past MAX_EVENING_MATCHES dropped

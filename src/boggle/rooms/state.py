@@ -278,6 +278,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
         "evening_dropped": room.evening_dropped,
         "removed": room.removed,
         "challenge": room.challenge,
+        "renames": room.renames,
     }
 
 
@@ -372,6 +373,7 @@ def restore_room(
     room.evening_dropped = int(kept.get("evening_dropped", 0))
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
     room.challenge = _challenge(kept.get("challenge"))  # none in an older file
+    room.renames = [dict(entry) for entry in kept.get("renames", [])]  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
         room.board = Board.parse(kept["board"])

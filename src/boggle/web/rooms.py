@@ -409,6 +409,14 @@ class RoomService:
             kept = room.keep_challenge(player.token, made.code, str(made.board))
             self.note(room, "challenge", kept)
             await self.broadcast_room(room)
+        elif kind == "rename":
+            if self.lists.leave_out_offensive and offensive_name(fields["name"]):
+                raise RoomError("bad_name", NAME_REFUSED)
+            was = room.rename(player.token, fields["name"], now)
+            if was != player.name:  # said first: the next room message lacks the old name
+                renamed = {"type": "renamed", "old": was, "name": player.name}
+                await self.broadcast_all(room, renamed)
+                await self.broadcast_room(room)
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)
@@ -1044,6 +1052,8 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     room = service.hub.rooms.get(code)
     if room is not None:  # removed since its last round, or joined again since: as now
         stored["removed"] = list(room.removed)
+        if room.renames:  # a name changed since its last round too
+            stored["renamed"] = [dict(entry) for entry in room.renames]
     return stored
 
 

@@ -10,7 +10,9 @@ from macOS often are) reads the same as the composed one.  Then:
   letters in ``keep`` (Spanish keeps ``ñ``, German ``ä ö ü``);
 * ``capitalised_words``: whether a Capitalised word is kept (German nouns)
   or taken for a proper noun and dropped (every other language);
-* ``faces``: the multi-letter cubes of the language's boards and dice.
+* ``faces``: the multi-letter cubes of the language's boards and dice;
+* ``short_forms`` and ``vowelless_kept``: how its abbreviations written as words are told
+  (German ``Feb``, ``Dr``, ``bzw``: :meth:`LanguageProfile.normalise_words`).
 
 ``--dict de`` applies the German profile; a file gets one with
 ``--language CODE``; without it a file is read as English (no folding).
@@ -55,6 +57,12 @@ class LanguageProfile:
     capitalised_words: bool = False
     faces: tuple[str, ...] = ("qu",)
     why: str = ""
+    short_forms: tuple[str, ...] = ()
+    """Abbreviations a list of the language writes as words, as it writes them (``Feb``,
+    ``bzw``): those its spelling dictionary writes with a full stop (``Feb.``); dropped."""
+    vowelless_kept: tuple[str, ...] | None = None
+    """When set, a word of two letters or more with no vowel letter (:func:`has_vowel`) is
+    an abbreviation (``Nr``, ``Lkw``, ``kg``) and dropped, except these interjections."""
 
     def fold(self, word: str) -> str:
         """``word`` (lowercase, NFC) spelled as this language's lists hold it.
@@ -98,22 +106,30 @@ class LanguageProfile:
         A list that writes its words in lower case (or Capitalised) marks an abbreviation
         by writing it in capitals (``NATO``, ``BBC``, ``LCD`` in German's ``wngerman``):
         there, a word of two letters or more written only in capitals is dropped, with or
-        without a vowel.  A list written all in capitals keeps its words.
+        without a vowel.  A list written all in capitals keeps its words.  The language's
+        ``short_forms`` (German ``Feb``, ``Dr``, ``bzw``) are dropped as written, and, where
+        it keeps only interjections without a vowel (``vowelless_kept``), its other words
+        without one (``Lkw``, ``kg``).
 
-        >>> PROFILES["de"].normalise_words(["Haus", "BBC", "NATO", "CD", "cd", "O"])
-        ('cd', 'haus', 'o')
-        >>> PROFILES["de"].normalise_words(["HAUS", "BBC"])
-        ('bbc', 'haus')
+        >>> PROFILES["de"].normalise_words(["Haus", "BBC", "NATO", "UFO", "Ufo", "O"])
+        ('haus', 'o', 'ufo')
+        >>> PROFILES["de"].normalise_words(["HAUS", "NATO"])
+        ('haus', 'nato')
+        >>> PROFILES["de"].normalise_words(["Feb", "Februar", "Lkw", "Bär", "hm", "vorm"])
+        ('bär', 'februar', 'hm', 'vorm')
         """
         capitals: set[str] = set()
         otherwise: set[str] = set()
+        short_forms = frozenset(self.short_forms)
         for line in lines:
             word = self.normalise(line)
-            if word is not None:
+            if word is not None and nfc(line.strip()) not in short_forms:
                 (capitals if len(word) > 1 and line.strip().isupper() else otherwise).add(word)
-        if not otherwise:
-            return tuple(sorted(capitals))  # a list in capitals: its words, not abbreviations
-        return tuple(sorted(otherwise))
+        kept = otherwise or capitals  # a list in capitals: its words, not abbreviations
+        if self.vowelless_kept is not None:
+            interjections = frozenset(self.vowelless_kept)
+            kept = {w for w in kept if len(w) < 2 or w in interjections or has_vowel(w)}
+        return tuple(sorted(kept))
 
     def fold_face(self, face: str) -> str:
         """A board face spelled as the lists are: ``É`` on a French board is ``e``.
@@ -137,7 +153,35 @@ class LanguageProfile:
         }
 
 
+VOWELS = frozenset("aeiouy")
+"""The vowel letters, their accents aside (the German ``ä``, the Polish ``ą`` and ``ó``)."""
+
+
+def has_vowel(word: str) -> bool:
+    """Whether ``word`` has a vowel letter (:data:`VOWELS`), with or without an accent.
+
+    >>> has_vowel("lkw"), has_vowel("bär"), has_vowel("mąż"), has_vowel("bhp")
+    (False, True, True, False)
+    """
+    return not VOWELS.isdisjoint(unicodedata.normalize("NFD", word))
+
+
 _LIGATURES = (("œ", "oe"), ("æ", "ae"))
+
+GERMAN_SHORT_FORMS = (
+    *("Abb", "Abk", "Abs", "Allg", "Anm", "Anz", "Aufl", "Bestellnr", "Bestnr", "Bsp", "Chr"),
+    *("Dez", "Dipl", "Dr", "Fa", "Feb", "Frl", "Ing", "Inhaltsverz", "Jg", "Jh", "Jul", "Ltd"),
+    *("Mill", "Mio", "Mrd", "Nov", "Nr", "Okt", "Pers", "Pfg", "Prof", "Sa", "Sept", "St"),
+    *("Stck", "Std", "Stromvers", "Tel", "Zustandsnr", "abzgl", "allg", "bes", "betr", "bez"),
+    *("bspw", "bzgl", "bzw", "ca", "cf", "dto", "einschl", "elektr", "engl", "entspr", "etc"),
+    *("evtl", "ext", "ff", "franz", "geb", "gem", "ggf", "griech", "hrsg", "incl", "inkl"),
+    *("insbes", "insges", "jmd", "jmdm", "jmdn", "lfd", "lt", "max", "med", "min", "phil"),
+    *("resp", "sek", "usw", "vergl", "vgl", "vorl", "vs", "wg", "zus", "zzgl"),
+)
+"""The abbreviations ``wngerman`` lists as words (``Feb``, ``Dr``, ``bzw``): the short forms
+the same source, igerman98, writes with a full stop in its spelling dictionaries (its
+hunspell ``de_DE.dic``: ``Feb.``, ``Dr.``, ``bzw.``), less ``vorm``, also the word "vor dem"
+(and ``MwSt``, which a mixed case drops already)."""
 
 PROFILES: dict[str, LanguageProfile] = {
     p.code: p
@@ -191,7 +235,11 @@ PROFILES: dict[str, LanguageProfile] = {
             "(Bär and Bar are different words), so they are kept; ß has no capital tile "
             "and is written SS in capitals, so it becomes ss; other accents (Café) fold. "
             "German nouns are Capitalised, so Capitalised words are kept (proper nouns "
-            "cannot be told from nouns and come along).",
+            "cannot be told from nouns and come along); abbreviations are not: the short "
+            "forms German writes with a full stop (Feb., Dr., bzw.) and words without a "
+            "vowel (Lkw, kg) are dropped.",
+            short_forms=GERMAN_SHORT_FORMS,
+            vowelless_kept=("brr", "hm", "hmm", "psst", "pst", "sch"),
         ),
         LanguageProfile(
             "nl",

@@ -53,6 +53,7 @@ from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
+from boggle.model.letters import written_name
 from boggle.model.word_levels import ALL
 from boggle.model.wording import counted, display_width, grouped, plain_unless_odd
 from boggle.wordlists.frequencies import level_lexicon
@@ -264,6 +265,11 @@ def feedback_text(
 ) -> str:
     """The answer to a typed word (``whole``: the list before ``--words`` kept its level)."""
     word = plain_unless_odd(feedback.word.upper()) or "(empty)"  # an escape sequence, quoted
+    listed = whole if whole is not None else session.solution.lexicon
+    if feedback.status in ("not_a_word", "not_on_board") and feedback.word in listed:
+        # a word of the list, named as its language writes it (as the page names it):
+        # "CANCION (canción): not on the board", typed without its accent
+        word = written_name(feedback.word, listed.written_forms().get(feedback.word, ()))
     if feedback.status == "not_a_word" and whole is not None and feedback.word in whole:
         return f"  {word}: in the list, but not a {words} word (--words {words})"
     if feedback.status == "accepted":  # a word of the list: shown as its language writes it

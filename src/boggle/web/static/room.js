@@ -279,7 +279,7 @@ function sendAgain(room) {
 
 function handle(message) {
   const handlers = {
-    joined, room: showRoom, round_started: roundStarted, feedback, progress,
+    joined, room: showRoom, round_started: roundStarted, feedback, progress, renamed,
     results: showResults, error: serverError, closed, left: () => {}, pong: () => {},
   };
   (handlers[message.type] || (() => {}))(message);
@@ -389,6 +389,53 @@ function closed(message) {
 }
 
 // ------------------------------------------------------------------ the room
+
+// A player's own name changed between rounds (the server's `rename`): sent from the lobby's
+// or the results' "Change your name"; a refusal (the name taken) is the error line.
+function renameSelf(event) {
+  event.preventDefault();
+  const name = $("rename-name").value;
+  if (!name.trim() || $("rename").hidden) return;
+  send({ type: "rename", name });
+}
+
+// A player took another name (`old` -> `name`; the room's update comes next): the page's names
+// follow, the standings' and the results' too (the points went with the name), and it is said,
+// not taken for "old left the room" when the players' line loses the old name. This page's own
+// name: its seat and the name boxes' next time keep the new one.
+function renamed(message) {
+  const { old, name } = message;
+  const mine = old === state.you;
+  if (mine) {
+    state.you = name;
+    state.name = name;
+    if (state.code && state.token) {
+      localStorage.setItem(storageKey(state.code),
+        JSON.stringify({ token: state.token, name, at: Date.now() }));
+    }
+    localStorage.setItem(NAME_KEY, name);
+    $("rename").open = false;
+    $("rename-name").value = "";
+    showError("");
+  }
+  if (state.host === old) state.host = name;
+  if (state.players) state.players = state.players.map((player) => (player === old ? name : player));
+  for (const line of document.querySelectorAll("#standings tbody tr, #evening-standings tbody tr")) {
+    if (line.dataset.name !== old) continue;
+    line.dataset.name = name;
+    line.cells[1].textContent = name;
+  }
+  for (const block of document.querySelectorAll("#result-players .result-player, #set-apart p")) {
+    if (block.dataset.name !== old) continue;
+    block.dataset.name = name;
+    const title = block.querySelector("h3") || block;
+    title.textContent = title.textContent.replace(old, name);
+  }
+  const said = mine ? `You are ${name} now.` : `${old} is now called ${name}.`;
+  state.renameSaid = said;  // said until the next round starts
+  showNotice(said);
+  toast(said);
+}
 
 // Where the room is, said to this player: who starts what comes next. A match over is said
 // once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
@@ -514,6 +561,7 @@ function showRoom(room) {
     (s.cross_off === false ? ", every finder scores" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
+  $("rename").hidden = ["playing", "judging"].includes(room.phase);  // between rounds
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name), room.removed || []);
   markRemoved(room.removed || []);
@@ -571,6 +619,8 @@ function offerRematchSettings(offered) {
     $("rematch-dice").value = s.dice || "new";
     $("rematch-size").value = String(s.rows || 4);
     showDiceFor($("rematch-dice"), $("rematch-size-label"), s.language, s.language_name);
+    // the room's shortest word ("as the rules": none of its own)
+    $("rematch-min-length").value = s.min_length ? String(s.min_length) : "";
     $("rematch-seconds").value = String(s.seconds || 180);
     $("rematch-seconds").dispatchEvent(new Event("input"));  // its length in minutes beside it
     $("rematch-target").value = String(s.target || 0);
@@ -596,7 +646,7 @@ function rematch() {
     dice: english ? dice : undefined,
     dictionary: s.dictionary || undefined,
     rules: s.rules || undefined,
-    min_length: s.min_length || undefined,
+    min_length: $("rematch-min-length").value ? Number($("rematch-min-length").value) : undefined,
     seconds: numberOf("rematch-seconds"),
     target: numberOf("rematch-target"),
     rounds: numberOf("rematch-rounds"),
@@ -632,23 +682,29 @@ function renderPlayers(players, playing) {
 
 // The host's Remove for each player, in a "Remove a player" box shown during a round where
 // the chips leave their Remove out (a phone, a projector's 32 chips beside the board): a name
-// the class should not read was otherwise in front of it until the round was over.
+// the class should not read was otherwise in front of it until the round was over. One list to
+// choose the name from and one Remove: a button a player, opened, ran a class's 32 past the
+// projector's screen, scrolling the board away.
 function listRemovable(players) {
   const box = $("remove-players");
   const removable = state.you === state.host ? players.filter((player) => player.name !== state.you) : [];
-  const names = removable.map((player) => player.name);
-  const list = box.querySelector("ul");
+  // by name, a class's 32 found as in a register
+  const names = removable.map((player) => player.name).sort((a, b) => a.localeCompare(b));
+  const list = $("remove-name");
   if (list.dataset.names !== JSON.stringify(names)) {  // kept as it is while a name is chosen
+    const chosen = list.value;
     list.dataset.names = JSON.stringify(names);
-    list.replaceChildren(...names.map((name) => {
-      const item = document.createElement("li");
-      const button = removeButton(name);
-      button.textContent = `Remove ${name}`;
-      item.append(button);
-      return item;
-    }));
+    list.replaceChildren(...names.map((name) => new Option(name, name)));
+    if (names.includes(chosen)) list.value = chosen;
   }
   box.hidden = names.length === 0;
+}
+
+function removeChosen() {
+  const name = $("remove-name").value;
+  if (name && confirm(`Remove ${name} from the room? They can join again under another name.`)) {
+    send({ type: "remove", name });
+  }
 }
 
 // A player gone from the room since its last update is said beside the buttons ("bob left the
@@ -719,6 +775,9 @@ function roundStarted(message) {
   state.hostNews = "";
   showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
+  $("rename").hidden = true;  // a name changes between rounds
+  $("rename").open = false;
+  if (state.renameSaid && $("notice").textContent === state.renameSaid) showNotice("");
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
@@ -893,8 +952,8 @@ function shownRank(rank, ranks) {
 
 // The rule said under a table with a shared place, once: "2=" alone left a club asking who
 // was second.
-function sayTies(line, ranks) {
-  const shared = new Set(ranks).size < ranks.length;
+function sayTies(line, ranks, sharedBeyond = false) {
+  const shared = sharedBeyond || new Set(ranks).size < ranks.length;
   line.hidden = !shared;
   line.textContent = shared ? "Equal points share a place (2=): there is no tie-break." : "";
 }
@@ -1006,6 +1065,7 @@ function showResults(summary) {
       showPlayer(item, null);
     }
   }
+  $("rename").hidden = false;  // the round is over: a name may change again
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = `Start round ${summary.round + 1}`;
@@ -1060,20 +1120,24 @@ function showEvening(evening) {
   // a room open for long keeps its last matches (MAX_EVENING_MATCHES): the older ones said
   const dropped = evening.dropped ? ` (the ${evening.dropped} before them not counted)` : "";
   $("evening-title").textContent = `The evening: ${evening.finished ? matches : `${matches}, so far`}${dropped}`;
+  // a place shared is the server's word (`shared`): worked out over every player, the 20th
+  // sharing with the 21st, not listed, is "20="
   const ranks = evening.players.map((row) => row.rank);
+  const shared = evening.players.some((row) => row.shared);
   for (const row of evening.players) {
     const line = document.createElement("tr");
     line.dataset.name = row.name;
     line.dataset.total = String(row.total);
     line.dataset.rank = String(row.rank);
-    for (const text of [shownRank(row.rank, ranks), row.name, row.won, row.total]) {
+    const place = row.shared ? `${row.rank}=` : shownRank(row.rank, ranks);
+    for (const text of [place, row.name, row.won, row.total]) {
       const cell = document.createElement("td");
       cell.textContent = String(text);
       line.append(cell);
     }
     body.append(line);
   }
-  sayTies($("evening-ties"), ranks);
+  sayTies($("evening-ties"), ranks, shared);
   markRemoved(evening.players.filter((row) => row.removed).map((row) => row.name));
   $("evening-more").hidden = !evening.more;
   $("evening-more").textContent = evening.more
@@ -1317,7 +1381,13 @@ async function start() {
   // link (or this one's again, after leaving) typed it every time
   for (const id of ["create-name", "join-name"]) $(id).value ||= localStorage.getItem(NAME_KEY) || "";
   // a name of emoji as long as the server takes, held to the server's limit
-  const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
+  const named = Promise.all(["create-name", "join-name", "rename-name"].map((id) => limitName($(id), showError)));
+  $("rename-form").addEventListener("submit", renameSelf);
+  // opened, the box holds the name to change ("sam" made "Sam K" by a few keys)
+  $("rename").addEventListener("toggle", () => {
+    if ($("rename").open && !$("rename-name").value) $("rename-name").value = state.you || "";
+  });
+  $("remove-chosen").addEventListener("click", removeChosen);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
