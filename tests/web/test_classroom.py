@@ -466,3 +466,36 @@ def test_a_teacher_s_two_classes_standings_in_one_spreadsheet() -> None:
     assert "6 characters" in refusals[2].json()["error"]
     assert "ZZZZZZ" in refusals[3].json()["error"]
     assert missing.status_code == 422 and "rooms" in missing.json()["error"]
+
+
+def test_a_name_changed_after_a_closed_room_s_last_round_stays_in_its_stored_csv() -> None:
+    """A pupil changed their name after the last round and the lesson closed: the open
+    room's spreadsheet read the rounds under the new name, the closed room's under the old
+    one (its stored rounds all older than the change). The room keeps its renames."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as teacher,
+            client.websocket_connect("/ws/rooms") as pupil,
+        ):
+            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+            code = until(teacher, "joined")["code"]
+            pupil.send_json({"type": "join", "code": code, "name": "bob"})
+            until(pupil, "joined")
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            pupil.send_json({"type": "word", "word": "fame"})
+            until(pupil, "feedback")
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            until(pupil, "results")
+            pupil.send_json({"type": "rename", "name": "Bobby"})
+            until(pupil, "renamed")
+            for socket in (pupil, teacher):
+                socket.send_json({"type": "leave"})
+                until(socket, "left")
+        assert client.get(f"/api/rooms/{code}").json() == {"code": code, "open": False}
+        standings = client.get(f"/api/rooms/{code}/standings.csv").text.splitlines()
+    assert standings[1:] == ["1,1,Bobby,1,1,1,yes,1", "evening,1,Bobby,1,1,1,yes,"]

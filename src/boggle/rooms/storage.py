@@ -98,10 +98,12 @@ CREATE TABLE IF NOT EXISTS room_notes (
 """What a room says of itself besides its rounds, each note under its name, its latest
 value as JSON (:data:`NOTES`): it changes between rounds, and a room closed after its last
 round keeps it (:meth:`ResultStore.keep_note`)."""
-NOTES = ("removed", "challenge")
+NOTES = ("removed", "challenge", "renamed")
 """The notes a room keeps: ``removed``, the names the host removed (the spreadsheets mark
-them "(removed)"), and ``challenge``, the challenge the host made of a round of the room
-(``{"code", "path", "match", "round"}``)."""
+them "(removed)"), ``challenge``, the challenge the host made of a round of the room
+(``{"code", "path", "match", "round"}``), and ``renamed``, the names its players changed
+(:attr:`boggle.rooms.room.Room.renames`: the spreadsheets read the rounds before a change
+under the new name)."""
 
 
 def default_data_dir() -> Path:

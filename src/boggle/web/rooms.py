@@ -414,6 +414,7 @@ class RoomService:
                 raise RoomError("bad_name", NAME_REFUSED)
             was = room.rename(player.token, fields["name"], now)
             if was != player.name:  # said first: the next room message lacks the old name
+                self.note(room, "renamed", [dict(entry) for entry in room.renames])
                 renamed = {"type": "renamed", "old": was, "name": player.name}
                 await self.broadcast_all(room, renamed)
                 await self.broadcast_room(room)
