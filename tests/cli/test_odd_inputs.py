@@ -4,6 +4,7 @@ a traceback, and never minutes of work before the refusal."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,33 @@ def test_did_you_mean_suggests_typos_only() -> None:
     assert did_you_mean("challanged", ["name", "words", "challenged"]) != ""
     assert did_you_mean("seeds", ["seed", "steps"]) == " (did you mean 'seed'?)"
     assert did_you_mean("--dictionary", ["--dice", "--dict"]) == " (did you mean '--dict'?)"
+
+
+def test_judge_shows_a_huge_board_that_does_not_parse_by_its_start_and_length(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A round whose board is 2,000,000 letters (not a rectangle) printed the whole board
+    twice, as `board: ...` and in its problem line (4 MB for one bad input); both now show
+    its start and its length, as the command line shows a long value it echoes."""
+    round_file = tmp_path / "round.json"
+    board = "a" * 2_000_000
+    round_file.write_text(json.dumps({"board": board, "players": {"ann": ["fame"]}}))
+    assert main(["judge", str(round_file)]) == 0
+    out = capsys.readouterr().out
+    assert len(out) < 1_000, len(out)
+    assert "board: aaaaaaaaaaaaaaaaaaaa... (2,000,000 characters)" in out
+    assert "problem: board 'aaaaaaaaaaaaaaaaaaaa'... (2,000,000 characters) does not parse" in out
+
+
+def test_judge_refuses_a_challenged_entry_that_is_not_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`challenged: ["fame", 1]` was read as the word '1' (none, so nothing said), where
+    `words` with a number is refused, and POST /api/judge refuses both: one line, exit 2."""
+    round_file = tmp_path / "round.json"
+    player = {"name": "ann", "words": ["fame"], "challenged": ["fame", 1]}
+    round_file.write_text(json.dumps({"board": "fxie amlo ewbx astu", "players": [player]}))
+    assert main(["judge", str(round_file)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "boggle: error: player 'ann': 'challenged' must be a list of words\n"

@@ -1013,3 +1013,19 @@ def test_practise_with_nothing_due_in_a_folder_it_cannot_lock_in_says_so(
     assert err.startswith(f"boggle: error: cannot lock {tmp_path / 'words.json.lock'}: "), err
     assert err.count("\n") == 1
     assert path.read_bytes() == kept
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no file locks there (LOCKS)")
+@pytest.mark.parametrize("action", [["list"], ["add", "fame"], ["remove", "fame"], ["practise"]])
+def test_a_file_that_is_not_one_is_refused_without_a_lock_file_beside_it(
+    tmp_path: Path, action: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`boggle words --file DIR` (or a device: `--file /dev/null` made /dev/null.lock) made
+    DIR.lock beside what it then refused in one line: a refused file is left with nothing
+    made beside it."""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    assert main(["words", *action, "--file", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"boggle: error: file of kept words '{folder}' is a directory"), err
+    assert sorted(tmp_path.iterdir()) == [folder]

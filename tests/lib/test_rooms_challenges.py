@@ -158,7 +158,7 @@ def test_a_version_1_file_is_upgraded_and_keeps_its_rounds(tmp_path: Path) -> No
     code = make(ChallengeStore(results))
     results.close()
     with sqlite3.connect(path) as upgraded:
-        assert upgraded.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert upgraded.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert upgraded.execute("SELECT code FROM challenges").fetchall() == [(code,)]
     upgraded.close()
 

@@ -355,3 +355,59 @@ def test_a_name_change_the_rooms_file_damaged_leaves_the_room_out(renames: Any) 
     kept["renames"] = renames
     with pytest.raises((KeyError, TypeError, ValueError)):
         restore_room(kept, LEXICON, now=100.0)
+
+
+def test_the_challenge_made_of_a_room_is_kept_across_a_restart() -> None:
+    """The challenge the host made of a round is the room's: a restart keeps it, an older
+    file has none, and one whose fields are not a challenge's leaves the room out."""
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2), LEXICON)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.record(judge(room.close_round(now=60.0)))
+    made = room.keep_challenge(ann.token, "ABCDEFGH", str(BOARD))
+    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    assert restore_room(kept, LEXICON, now=100.0).challenge == made
+    older = {key: value for key, value in kept.items() if key != "challenge"}
+    assert restore_room(older, LEXICON, now=100.0).challenge is None
+    with pytest.raises(TypeError):
+        restore_room({**kept, "challenge": {**made, "code": 7}}, LEXICON)
+
+
+@pytest.mark.parametrize(
+    "changes, says",
+    [
+        ({"seconds": 2}, "'seconds' must be a whole number from 5 to 600, got 2"),
+        ({"seconds": 100_000}, "'seconds' must be a whole number from 5 to 600, got 100000"),
+        ({"rounds": 999, "target": None}, "'rounds' must be a whole number from 1 to 50, got 999"),
+        ({"target": 10_001}, "'target' must be a whole number from 1 to 10000, got 10001"),
+        (
+            {"dice": "uniform", "rows": 40, "cols": 40},
+            "'rows' must be a whole number from 2 to 10, got 40",
+        ),
+        (
+            {"dice": "uniform", "rows": 4, "cols": 1},
+            "'cols' must be a whole number from 2 to 10, got 1",
+        ),
+        ({"dice": "big", "rows": 4, "cols": 4}, "the big dice fill a 5x5 tray, got 4x4"),
+    ],
+)
+def test_a_room_with_settings_the_create_form_refuses_does_not_come_back(
+    changes: dict[str, Any], says: str
+) -> None:
+    """A rooms file's seconds, rounds, target and size were only checked to be at least 1:
+    a room came back with a round of a day, 999 rounds or a 40x40 board, which neither the
+    create form nor the API would make. They are checked against the server's limits, as
+    those check them; such a room is left out, in one line of the log."""
+    from boggle.model.errors import BoggleError
+    from boggle.rooms import RoomLimits
+
+    kept = json.loads(json.dumps(room_json(Room("ABCDEF", RoomSettings(), LEXICON), 0.0)))
+    kept["settings"].update(changes)
+    with pytest.raises(BoggleError) as refused:
+        restore_room(kept, LEXICON)
+    assert str(refused.value) == says
+    kept["settings"].update({"seconds": 600, "rounds": 50, "target": None, "dice": "new"})
+    kept["settings"].update({"rows": 4, "cols": 4})
+    assert restore_room(kept, LEXICON).settings.seconds == 600
+    with pytest.raises(BoggleError, match="'seconds' must be a whole number from 5 to 300"):
+        restore_room(kept, LEXICON, RoomLimits(max_round_seconds=300))

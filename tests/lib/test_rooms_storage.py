@@ -226,3 +226,26 @@ def test_a_round_that_cannot_be_judged_goes_back_to_the_lobby() -> None:
     assert room.phase is Phase.LOBBY
     room.start(ann.token, 61.0, BOARD)  # the host can play on
     assert room.phase is Phase.PLAYING
+
+
+def test_a_room_s_notes_outlive_the_room_and_go_with_its_last_round(tmp_path: Path) -> None:
+    """The names the host removed after a room's last round were lost when the room closed:
+    the room's notes are kept beside its rounds (a later note replacing the earlier one),
+    read back by a server started again, and pruned with the room's last round."""
+    store = ResultStore(tmp_path, keep_days=2)
+    store.save_round("ROOMAB", 1, 1, {"scores": {"ann": 3, "bob": 1}, "removed": []})
+    assert "removed" not in store.results("ROOMAB")
+    assert store.keep_note("ROOMAB", "removed", ["bob"])
+    assert store.keep_note("ROOMAB", "removed", ["bob", "cy"])
+    store.close()
+    again = ResultStore(tmp_path, keep_days=2)
+    assert again.results("ROOMAB")["removed"] == ["bob", "cy"]
+    with pytest.raises(ValueError, match="no note"):
+        again.keep_note("ROOMAB", "colour", "red")
+    now = again.results("ROOMAB")["rounds"][0]["finished"]
+    assert again.prune(now + DAY) == 0 and "removed" in again.results("ROOMAB")
+    assert again.prune(now + 3 * DAY) == 1
+    assert again._db.execute("SELECT count(*) FROM room_notes").fetchone() == (0,)
+    assert not again.known("ROOMCD")
+    again.keep_note("ROOMCD", "removed", ["bob"])  # closed before its first round
+    assert again.known("ROOMCD")  # its code is not given to another room

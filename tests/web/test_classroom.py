@@ -266,3 +266,236 @@ def test_a_pupil_back_under_their_name_after_removal_is_not_marked_removed() -> 
     assert results["evening"]["players"] == [
         {"rank": 1, "name": "Amir", "total": 2, "rounds": 2, "won": 2}
     ]
+
+
+def test_a_removal_after_a_closed_room_s_last_round_is_marked_in_its_stored_csv() -> None:
+    """A teacher removed a pupil after the last round and then closed the lesson (everyone
+    left): the open room's spreadsheet marked the pupil "(removed)", the closed room's did
+    not, its stored rounds all older than the removal. The room keeps its names removed."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as teacher,
+            client.websocket_connect("/ws/rooms") as pupil,
+            client.websocket_connect("/ws/rooms") as rude,
+        ):
+            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+            code = until(teacher, "joined")["code"]
+            for socket, name in ((pupil, "Sam"), (rude, "Big Bum")):
+                socket.send_json({"type": "join", "code": code, "name": name})
+                until(socket, "joined")
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            for socket, word in ((pupil, "fame"), (rude, "mile")):
+                socket.send_json({"type": "word", "word": word})
+                until(socket, "feedback")
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            until(pupil, "results")
+            teacher.send_json({"type": "remove", "name": "Big Bum"})
+            while until(teacher, "room")["removed"] != ["Big Bum"]:
+                pass
+            for socket in (pupil, teacher):
+                socket.send_json({"type": "leave"})
+                until(socket, "left")
+        assert client.get(f"/api/rooms/{code}").json() == {"code": code, "open": False}
+        standings = client.get(f"/api/rooms/{code}/standings.csv").text
+        rounds = client.get(f"/api/rooms/{code}/results.csv").text
+    assert "Big Bum (removed)" in standings and "Big Bum (removed)" in rounds
+    assert "Sam (removed)" not in standings
+
+
+def test_a_challenge_made_of_a_room_s_round_is_kept_by_the_room() -> None:
+    """The projector's "Make a challenge of this board" kept the link in that browser only:
+    the teacher's page reloaded (or opened elsewhere) had lost it, and with it everyone's
+    results. The room keeps it: its ``room`` messages carry it, and the closed room's results."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 2, "target": 0, "host_plays": False}
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as teacher,
+            client.websocket_connect("/ws/rooms") as pupil,
+        ):
+            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+            seat = until(teacher, "joined")
+            code = seat["code"]
+            pupil.send_json({"type": "join", "code": code, "name": "Sam"})
+            until(pupil, "joined")
+            teacher.send_json({"type": "challenge", "code": "ABCDEFGH"})
+            assert until(teacher, "error")["code"] == "no_results"
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            until(pupil, "results")
+            other = client.post("/api/challenges", json={"board": "ab cd"}).json()
+            made = client.post("/api/challenges", json={"board": room_boards.FXIE}).json()
+            for socket, message, refusal in (
+                (pupil, {"code": made["code"]}, "not_host"),
+                (teacher, {"code": other["code"]}, "bad_field"),
+                (teacher, {"code": "ZZZZZZZZ"}, "unknown_challenge"),
+                (teacher, {"code": 7}, "bad_field"),
+            ):
+                socket.send_json({"type": "challenge", **message})
+                assert until(socket, "error")["code"] == refusal
+            teacher.send_json({"type": "challenge", "code": made["code"].lower()})
+            kept = {"code": made["code"], "path": made["path"], "match": 1, "round": 1}
+            while until(pupil, "room")["challenge"] != kept:
+                pass
+        with client.websocket_connect("/ws/rooms") as projector:  # the page reloaded
+            projector.send_json({"type": "rejoin", "code": code, "token": seat["token"]})
+            back = until(projector, "room")
+            assert back["challenge"] == kept and back["results"]["round"] == 1
+            projector.send_json({"type": "leave"})
+            until(projector, "left")
+        stored = client.get(f"/api/rooms/{code}/results").json()
+    assert stored["challenge"] == kept
+
+
+def test_a_shared_school_device_joins_under_the_next_pupil_s_name() -> None:
+    """A school laptop passed on: its browser keeps the last pupil's seat, and the next
+    pupil's join under their own name needed the teacher to remove that seat first. A join
+    sends the seat its browser has (``token``): under another name, between rounds, the old
+    seat is released, its points kept under the old name; under its own name it is the seat
+    taken back; with words in the round being played it stays for them to count."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 3, "target": 0, "host_plays": False}
+    pages: dict[str, contextlib.ExitStack] = {}
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        contextlib.ExitStack() as everything,
+    ):
+        teacher = everything.enter_context(client.websocket_connect("/ws/rooms"))
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+        code = until(teacher, "joined")["code"]
+
+        def open_page(name: str) -> Any:
+            pages[name] = everything.enter_context(contextlib.ExitStack())
+            return pages[name].enter_context(client.websocket_connect("/ws/rooms"))
+
+        def join(name: str, token: Any = None) -> tuple[Any, dict[str, Any]]:
+            socket = open_page(name)
+            extra = {} if token is None else {"token": token}
+            socket.send_json({"type": "join", "code": code, "name": name, **extra})
+            return socket, until(socket, "joined")
+
+        amir, seat = join("Amir")
+        teacher.send_json({"type": "start"})
+        until(amir, "round_started")
+        amir.send_json({"type": "word", "word": "fame"})
+        assert until(amir, "feedback")["status"] == "accepted"
+        clock.now += 61
+        amir.send_json({"type": "ping"})
+        until(amir, "results")
+        pages["Amir"].close()  # the lesson's end: the laptop goes to the next class
+        bea, joined = join("Bea", seat["token"])
+        assert joined["name"] == "Bea" and joined["released"] == "Amir"
+        assert joined["token"] != seat["token"]
+        room = until(bea, "room")
+        assert [p["name"] for p in room["players"]] == ["Ms Lee", "Bea"]
+        pages["Bea"].close()
+        again, back = join("BEA ", joined["token"])  # her own seat: taken back
+        assert back["token"] == joined["token"] and "released" not in back
+        teacher.send_json({"type": "start"})
+        until(again, "round_started")
+        again.send_json({"type": "word", "word": "mile"})
+        until(again, "feedback")
+        pages["BEA "].close()
+        cy, during = join("Cy", joined["token"])  # Bea's words count: her seat stays
+        assert "released" not in during
+        clock.now += 61
+        cy.send_json({"type": "ping"})
+        results = until(cy, "results")
+        assert results["scores"]["Bea"] > 0
+        assert {row["name"] for row in results["standings"]} == {"Amir", "Bea", "Cy"}
+        _, kept = join("Dan", during["token"])  # Cy's page still open: in use, kept
+        assert "released" not in kept
+        refused = open_page("Eve")
+        refused.send_json({"type": "join", "code": code, "name": "Eve", "token": 7})
+        assert until(refused, "error")["code"] == "bad_field"
+
+
+def test_a_teacher_s_two_classes_standings_in_one_spreadsheet() -> None:
+    """Each room's ``standings.csv`` was a table of its own: a teacher running two classes
+    copied two spreadsheets into one. ``/api/standings.csv?rooms=A,B`` is one table, a row a
+    pupil a room, best first; bad input is one line (400), an unknown room a 404."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    codes = []
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        for pupil_name, words in (("Sam", ["fame"]), ("Zoe", ["fame", "limbo"])):
+            with (
+                client.websocket_connect("/ws/rooms") as teacher,
+                client.websocket_connect("/ws/rooms") as pupil,
+            ):
+                teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+                codes.append(until(teacher, "joined")["code"])
+                pupil.send_json({"type": "join", "code": codes[-1], "name": pupil_name})
+                until(pupil, "joined")
+                teacher.send_json({"type": "start"})
+                until(pupil, "round_started")
+                for word in words:
+                    pupil.send_json({"type": "word", "word": word})
+                    until(pupil, "feedback")
+                clock.now += 61
+                pupil.send_json({"type": "ping"})
+                until(pupil, "results")
+        answer = client.get(f"/api/standings.csv?rooms={codes[0].lower()}, {codes[1]},{codes[0]}")
+        refusals = [
+            client.get(f"/api/standings.csv?rooms={query}")
+            for query in ("", ",".join([codes[0]] * 11), "ABC10O", "ZZZZZZ")
+        ]
+        missing = client.get("/api/standings.csv")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("text/csv")
+    assert "boggle-standings-" in answer.headers["content-disposition"]
+    lines = answer.text.splitlines()
+    assert lines[0] == "rank,player,room,total,rounds,matches,won,finished"
+    assert lines[1] == f"1,Zoe,{codes[1]},3,1,1,1,yes"
+    assert lines[2] == f"2,Sam,{codes[0]},1,1,1,1,yes"
+    assert len(lines) == 3
+    assert [r.status_code for r in refusals] == [400, 400, 400, 404]
+    assert refusals[0].json()["error"] == (
+        "'rooms' takes the codes of 1 to 10 rooms separated by commas, got 0"
+    )
+    assert "6 characters" in refusals[2].json()["error"]
+    assert "ZZZZZZ" in refusals[3].json()["error"]
+    assert missing.status_code == 422 and "rooms" in missing.json()["error"]
+
+
+def test_a_name_changed_after_a_closed_room_s_last_round_stays_in_its_stored_csv() -> None:
+    """A pupil changed their name after the last round and the lesson closed: the open
+    room's spreadsheet read the rounds under the new name, the closed room's under the old
+    one (its stored rounds all older than the change). The room keeps its renames."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as teacher,
+            client.websocket_connect("/ws/rooms") as pupil,
+        ):
+            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+            code = until(teacher, "joined")["code"]
+            pupil.send_json({"type": "join", "code": code, "name": "bob"})
+            until(pupil, "joined")
+            teacher.send_json({"type": "start"})
+            until(pupil, "round_started")
+            pupil.send_json({"type": "word", "word": "fame"})
+            until(pupil, "feedback")
+            clock.now += 61
+            pupil.send_json({"type": "ping"})
+            until(pupil, "results")
+            pupil.send_json({"type": "rename", "name": "Bobby"})
+            until(pupil, "renamed")
+            for socket in (pupil, teacher):
+                socket.send_json({"type": "leave"})
+                until(socket, "left")
+        assert client.get(f"/api/rooms/{code}").json() == {"code": code, "open": False}
+        standings = client.get(f"/api/rooms/{code}/standings.csv").text.splitlines()
+    assert standings[1:] == ["1,1,Bobby,1,1,1,yes,1", "evening,1,Bobby,1,1,1,yes,"]

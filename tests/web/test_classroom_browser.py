@@ -216,3 +216,56 @@ def test_the_projector_s_board_is_in_sight_when_a_round_starts_on_a_small_screen
     projector.wait_for_selector("body[data-phase='playing'] #late-join:visible")
     board = projector.locator("#board").bounding_box()
     assert board is not None and board["y"] >= 0, board
+
+
+def test_the_homework_challenge_is_kept_by_the_room_across_a_reload(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The challenge the projector made was kept in that page alone: reloaded, the page
+    offered "Make a challenge of this board" again, the link to send and everyone's results
+    lost. The room keeps it: the page reloaded shows the same link and the spreadsheet."""
+    server = clocked_server
+    projector, code = project_a_room(players, server)
+    amir = join_on_a_phone(players, f"{server.url}/room/{code}", "Amir")
+    projector.click("#start-button")
+    amir.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    projector.wait_for_selector("body[data-phase='over'] #results:visible")
+    projector.click("#challenge-button")
+    projector.wait_for_selector("#challenge-link")
+    made = str(projector.locator("#challenge-link").get_attribute("data-code"))
+    projector.wait_for_function(  # the room's answer to the page's `challenge`
+        "() => fetch(`/api/rooms/${document.body.dataset.code}/results`).then((r) => r.json())"
+        ".then((stored) => Boolean(stored.challenge))"
+    )
+    projector.reload()
+    projector.wait_for_selector("body[data-phase='over'] #results:visible #challenge-link")
+    assert projector.locator("#challenge-link").get_attribute("data-code") == made
+    assert projector.locator("#challenge-button").count() == 0
+    download = str(projector.locator("#challenge-download").get_attribute("href"))
+    assert download == f"/api/challenges/{made}/results.csv"
+    assert amir.locator("#challenge-button").inner_text() == "Challenge a friend"  # a pupil's own
+
+
+def test_the_next_pupil_on_a_shared_laptop_joins_under_their_own_name(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A school laptop passed on between rounds: the room page's Join, with the last
+    pupil's seat kept in the browser, took that seat back whatever name was typed, and the
+    teacher had to remove it first. The join goes under the name typed, the old seat
+    released (its points kept under its name)."""
+    server = clocked_server
+    projector, code = project_a_room(players, server)
+    laptop = join_on_a_phone(players, f"{server.url}/room/{code}", "Amir")
+    projector.wait_for_selector("#players > li[data-name='Amir']:not(.away)")
+    laptop.goto(server.url + "/")  # the lesson's end: the room's page closed
+    projector.wait_for_selector("#players > li[data-name='Amir'].away")
+    laptop.goto(server.url + "/room")
+    laptop.wait_for_selector("#seat:visible")  # "You have a seat in room ... (as Amir)"
+    laptop.fill("#join-code", code)
+    laptop.fill("#join-name", "Bea")
+    laptop.click("#join-button")
+    laptop.wait_for_selector("body[data-code] #players > li[data-name='Bea']")
+    projector.wait_for_selector("#players > li[data-name='Bea']")
+    gone = "() => !document.querySelector(\"#players > li[data-name='Amir']\")"
+    projector.wait_for_function(gone)  # released, not away

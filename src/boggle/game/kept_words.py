@@ -403,6 +403,8 @@ def holding(
     ``required`` (a command about to write) the lock file's folder is made when missing, and
     a lock file that cannot be made or locked is a :class:`KeptWordsError`; without it (a
     command that only reads, perhaps in a folder it may not write) nothing is held then.
+    A ``path`` that is not a regular file (a directory, ``/dev/null``) holds nothing: the
+    read refuses it in a line, with no ``.lock`` made beside it.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -414,7 +416,7 @@ def holding(
     """
     lock = lock_file(path)
     handle = None
-    if _fcntl is not None:
+    if _fcntl is not None and not _other_than_a_file(path):  # refused when read: no lock made
         try:
             if required:  # a command that only reads makes no folder
                 lock.parent.mkdir(parents=True, exist_ok=True)
@@ -436,6 +438,19 @@ def holding(
     finally:
         if handle is not None:
             os.close(handle)  # the lock goes with it
+
+
+def _other_than_a_file(path: Path) -> bool:
+    """Whether ``path`` is there and is not a regular file (a directory, a device): the
+    command reading it refuses it in a line, with no lock file made beside it.
+
+    >>> _other_than_a_file(Path("/")), _other_than_a_file(Path("/no/such/words.json"))
+    (True, False)
+    """
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):  # missing, or a name the system cannot take: read says
+        return False
 
 
 def record_answer(path: Path, entry: KeptWord) -> None:

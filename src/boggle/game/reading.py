@@ -112,7 +112,7 @@ def read_players(data: Any) -> list[PlayerList]:
                 f"player {number}: 'name' must be text, like \"ann\"; got {_kind(name)}"
             )
         challenged = item.get("challenged", [])
-        if not isinstance(challenged, list):
+        if not isinstance(challenged, list) or not all(isinstance(w, str) for w in challenged):
             raise JudgeError(f"player {name!r}: 'challenged' must be a list of words")
         if isinstance(words, str):
             lists.append(PlayerList.from_text(name, words, map(str, challenged)))

@@ -18,11 +18,13 @@ from boggle.model.errors import BoggleError, JudgeError
 from boggle.model.letters import not_text, typed_letters, upper_letters, written_name
 from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.wording import (
+    LONG_TEXT,
     counted,
     display_width,
     plain_unless_odd,
     printable_name,
     quoted,
+    shortened_texts,
 )
 from boggle.wordlists.lexicon import Lexicon
 
@@ -384,7 +386,9 @@ class RoundResult:
         WINNER: ann and bob
         """
         lines = [
-            render.board_text(self.board) if self.board is not None else f"board: {self.board_text}"
+            render.board_text(self.board)
+            if self.board is not None
+            else f"board: {_shown_board(self.board_text)}"
         ]
         lines.append("")
         forms = self.lexicon.written_forms()
@@ -409,6 +413,16 @@ class RoundResult:
             lines.append("WINNER: " + (" and ".join(self.winners()) or "none (no valid board)"))
         lines.extend(f"problem: {problem}" for problem in self.problems)
         return "\n".join(lines)
+
+
+def _shown_board(text: str) -> str:
+    """A board that does not parse as the text shows it: a long one (2,000,000 letters) by
+    its start and length, as the problem line names it.
+
+    >>> _shown_board("ab cd"), _shown_board("a" * 5000)
+    ('ab cd', 'aaaaaaaaaaaaaaaaaaaa... (5,000 characters)')
+    """
+    return text if len(text) <= LONG_TEXT else f"{text[:20]}... ({len(text):,} characters)"
 
 
 def _shown(verdict: Verdict, forms: Mapping[str, tuple[str, ...]]) -> str:
@@ -540,7 +554,8 @@ def judge_round(
             parsed = Board.parse(board)
         except BoggleError as error:
             parsed = None
-            problems.append(f"board {board!r} does not parse: {error}; words were not looked for")
+            problem = f"board {board!r} does not parse: {error}; words were not looked for"
+            problems.append(shortened_texts(problem))  # a huge board: its start and length
     rules = choose_rules(rules, parsed)
 
     checks: dict[str, list[tuple[WordCheck, bool]]] = {}

@@ -366,6 +366,60 @@ def standings_csv(stored: dict[str, Any]) -> str:
     return out.getvalue()
 
 
+MAX_MERGED_ROOMS = 10
+"""The most rooms :func:`merged_standings_csv` puts in one table (a teacher's classes)."""
+
+MERGED_COLUMNS = ("rank", "player", "room", "total", "rounds", "matches", "won", "finished")
+"""The columns of :func:`merged_standings_csv`."""
+
+
+def merged_standings_csv(rooms: list[dict[str, Any]]) -> str:
+    """The evenings of several rooms (each :meth:`boggle.rooms.ResultStore.results`, with
+    its ``code``) as one table: a row a player a room (a name in two rooms is two pupils,
+    one of each class), best first by their points over all the room's matches, equal
+    totals sharing a rank (``1=``), with the room's code, the rounds and matches played,
+    the matches won and whether the room's last match is over (``yes`` or ``no``).  A player
+    the host removed keeps their row, marked ``(removed)``, as in :func:`standings_csv`.
+
+    >>> def room(code, scores):
+    ...     return {"code": code, "rounds": [{"match": 1, "round": 1, "scores": scores,
+    ...         "standings": standings(scores), "match_over": True,
+    ...         "winners": [max(scores, key=scores.get)]}]}
+    >>> print(merged_standings_csv([room("ABC234", {"sam": 5, "ann": 3}),
+    ...     room("DEF567", {"sam": 3, "zoe": 9})]), end="")
+    rank,player,room,total,rounds,matches,won,finished
+    1,zoe,DEF567,9,1,1,1,yes
+    2,sam,ABC234,5,1,1,1,yes
+    3=,ann,ABC234,3,1,1,0,yes
+    3=,sam,DEF567,3,1,1,0,yes
+    """
+    rows: list[dict[str, Any]] = []
+    for stored in rooms:
+        table = evening_standings(stored)
+        matches: dict[str, int] = {}
+        for row in table:
+            if row["match"] != EVENING:
+                matches[row["name"]] = matches.get(row["name"], 0) + 1
+        for row in table:
+            if row["match"] == EVENING:
+                played = matches[row["name"]]
+                rows.append({**row, "room": stored.get("code", ""), "matches": played})
+    rows.sort(key=lambda row: (-int(row["total"]), str(row["name"]), str(row["room"])))
+    ranks: list[object] = []
+    for position, row in enumerate(rows, start=1):
+        tied = bool(ranks) and row["total"] == rows[position - 2]["total"]
+        ranks.append(ranks[-1] if tied else position)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MERGED_COLUMNS)
+    for rank, row in zip(ranks, rows, strict=True):
+        name = row["name"] + (REMOVED if row["removed"] else "")
+        finished = "yes" if row["finished"] else "no"
+        fixed = (shown_rank(rank, ranks), name, row["room"], row["total"], row["rounds"])
+        writer.writerow([_cell(v) for v in (*fixed, row["matches"], row["won"], finished)])
+    return out.getvalue()
+
+
 CHALLENGE_COLUMNS = ("rank", "player", "points", "words", "found", "only_they_found", "posted")
 """The columns of :func:`challenge_csv`."""
 

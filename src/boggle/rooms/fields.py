@@ -126,16 +126,7 @@ class RoomSettingsRequest(StrictModel):
         context = info.context if isinstance(info.context, dict) else {}
         limits = context.get("limits") or RoomLimits()
         offered = context.get("dictionaries")
-        side_ends = (2, limits.max_side)
-        for name, (low, high) in {
-            "size": side_ends,
-            "rows": side_ends,
-            "cols": side_ends,
-            "seconds": (limits.min_round_seconds, limits.max_round_seconds),
-            "rounds": (0, limits.max_rounds),
-            "target": (0, limits.max_target),
-            "min_length": MIN_LENGTHS,
-        }.items():
+        for name, (low, high) in setting_ends(limits).items():
             value = getattr(self, name)
             if value is not None and not low <= value <= high:
                 # the value as it was typed in the page's field, which the player reads back
@@ -148,6 +139,26 @@ class RoomSettingsRequest(StrictModel):
                 f"'dictionary' must be one of: {', '.join(offered)}; got {self.dictionary!r}"
             )
         return self
+
+
+def setting_ends(limits: RoomLimits) -> dict[str, tuple[int, int]]:
+    """The lowest and highest value of each number a room's settings take, on ``limits``:
+    what the create form and the API check (:class:`RoomSettingsRequest`), and a rooms
+    file's room read back (:func:`boggle.rooms.state.restore_room`).
+
+    >>> setting_ends(RoomLimits())["seconds"], setting_ends(RoomLimits(max_rounds=9))["rounds"]
+    ((5, 600), (0, 9))
+    """
+    side_ends = (2, limits.max_side)
+    return {
+        "size": side_ends,
+        "rows": side_ends,
+        "cols": side_ends,
+        "seconds": (limits.min_round_seconds, limits.max_round_seconds),
+        "rounds": (0, limits.max_rounds),
+        "target": (0, limits.max_target),
+        "min_length": MIN_LENGTHS,
+    }
 
 
 def pydantic_message(item: Any) -> str:

@@ -40,12 +40,18 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "rematch": {},
     "leave": {},
     "remove": {"name": str},
+    "challenge": {"code": str},
     "rename": {"name": str},
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""
-OPTIONAL_FIELDS: dict[str, dict[str, type]] = {"rematch": {"settings": dict}}
-"""The fields a message may leave out: a rematch's new settings (as ``create`` takes them)."""
+OPTIONAL_FIELDS: dict[str, dict[str, type]] = {
+    "rematch": {"settings": dict},
+    "join": {"token": str},
+}
+"""The fields a message may leave out: a rematch's new settings (as ``create`` takes them),
+and a join's ``token``, the seat its browser had in the room (a shared device's last pupil:
+:meth:`~boggle.rooms.room.Room.release`)."""
 
 TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object"}
 
@@ -216,6 +222,8 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
         # a rematch's lobby shows the evening so far (the results, which had it, are gone)
         "evening": room.evening_table() if room.phase is Phase.LOBBY else None,
         "removed": list(room.removed),  # kept in the standings, marked "(removed)"
+        # the challenge the host made of a round (kept by the room: any page of it sees it)
+        "challenge": room.challenge,
     }
 
 

@@ -247,6 +247,9 @@ class Room:
         """The names the host removed (:meth:`remove`): their points stay in the standings,
         marked "(removed)" on the room page and in the spreadsheets; a name joined again is
         a new player's."""
+        self.challenge: dict[str, Any] | None = None
+        """The challenge the host made of a round of the room (:meth:`keep_challenge`):
+        ``code``, ``path``, ``match`` and ``round``; every page of the room is told it."""
         self.renames: list[dict[str, Any]] = []
         """Each name a player changed (:meth:`rename`), in order: ``old``, ``name``, and the
         ``match`` and the number of the ``round`` last started before it (the rounds stored
@@ -254,7 +257,7 @@ class Room:
 
     # ------------------------------------------------------------------ players
 
-    def join(self, name: str, now: float) -> Player:
+    def join(self, name: str, now: float, device: str | None = None) -> Player:
         """A new player; the first one is the host, and a host gone past the grace time
         passes the role on (:meth:`pass_host_on`).  A full room gives the newcomer the seat
         of the player gone longest, if gone for over ``host_grace_seconds`` and with no words
@@ -284,6 +287,8 @@ from takes it back
         if holder is not None:
             away = "" if holder.connected else _AWAY_SEAT
             raise RoomError("name_taken", f"the name {shown!r} is taken in this room{away}")
+        if device is not None:
+            self.release(device, now)
         if len(self.players) >= self.limits.max_players:
             gone = self.seat_to_free(now)
             if gone is None:
@@ -303,6 +308,31 @@ from takes it back
         self.last_activity = now
         self.pass_host_on(now)  # a host gone past the grace time while nobody was here
         return player
+
+    def release(self, token: str, now: float) -> Player | None:
+        """A shared device's old seat (``token``, kept by its browser) as it joins the room
+        under another name (a school laptop passed on to the next pupil): the seat is
+        released, as if its player had left, their points kept under their name in the
+        match's standings and the evening (they may join again under it on any device).
+        Kept, and ``None`` returned, when its player's words count in the round being played
+        (released by the host's **Remove**, or taken by a newcomer to a full room, later),
+        when it is in use (connected from another tab or device), or when it is the host's.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.dropped(bob.token, now=1.0)
+        >>> cy = room.join("cy", now=2.0, device=bob.token)
+        >>> [p.name for p in room.players.values()], room.match.totals.get("bob", 0)
+        (['ann', 'cy'], 0)
+        """
+        seat = self.players.get(token)
+        if seat is None or seat.connected or token == self.host:
+            return None
+        if self.phase is Phase.PLAYING and (seat.entries or seat.set_apart):
+            return None
+        self.leave(token, now)
+        return seat
 
     def rejoin(self, token: str, now: float) -> Player:
         """The player of ``token`` is back (after a reload or a dropped connection), with
@@ -866,6 +896,45 @@ not count
         self.phase = Phase.LOBBY
         self.last_summary = None
         self.last_activity = now
+
+    def keep_challenge(self, token: str, code: str, board: str) -> dict[str, Any]:
+        """The host made the challenge ``code`` of the board of the round whose results are
+        shown (``board``: the challenge's, as text): the room keeps it, for the host's page
+        after a reload or on another device, and the room's results once it is closed.  Only
+        the host (``not_host``), of the round shown (``no_results``, ``bad_field``).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.record(judge(room.close_round(now=60.0)))
+        >>> room.keep_challenge(ann.token, "ABCDEFGH", "fxie amlo ewbx astu")
+        {'code': 'ABCDEFGH', 'path': '/challenge/ABCDEFGH', 'match': 1, 'round': 1}
+        >>> room.keep_challenge(ann.token, "ABCDEFGH", "ab cd")
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the challenge is of another board than this room's last round
+        """
+        summary = self.check_challenge(token)
+        if board != summary.get("board"):
+            raise RoomError(
+                "bad_field", "the challenge is of another board than this room's last round"
+            )
+        self.challenge = {
+            "code": code,
+            "path": f"/challenge/{code}",
+            "match": summary.get("match", self.match_number),
+            "round": summary.get("round", self.round_number),
+        }
+        return self.challenge
+
+    def check_challenge(self, token: str) -> dict[str, Any]:
+        """Refuse to keep a challenge now (not the host, or no round's results shown), before
+        the challenge is looked up; the results shown."""
+        self._host_only(token, "keep a challenge for the room")
+        if self.last_summary is None:
+            raise RoomError("no_results", "no round's results are shown: play a round first")
+        return self.last_summary
 
     def check_rematch(self, token: str) -> None:
         """Refuse a rematch now (not the host, or a round being played), before its word

@@ -278,6 +278,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
         "evening": room.evening,
         "evening_dropped": room.evening_dropped,
         "removed": room.removed,
+        "challenge": room.challenge,
         "renames": room.renames,
     }
 
@@ -340,7 +341,7 @@ def restore_room(
     fields = dict(kept["settings"])
     words = WordSetting(fields.pop("word_level"), fields.pop("other_words"))
     settings = RoomSettings(**fields, words=words)
-    _check_min_length(settings)
+    _check_settings(settings, limits or RoomLimits())
     room = Room(_text(kept["code"]), settings, lexicon, limits, now)
     room.last_activity = now - float(kept["idle"])
     for entry in kept["players"]:
@@ -372,6 +373,7 @@ def restore_room(
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
+    room.challenge = _challenge(kept.get("challenge"))  # none in an older file
     room.renames = [_rename(entry) for entry in kept.get("renames", [])]  # none in an older file
     phase = Phase(kept["phase"])
     if kept["board"] is not None:
@@ -385,12 +387,33 @@ def restore_room(
     return room
 
 
-def _check_min_length(settings: RoomSettings) -> None:
-    """:class:`BoggleError` unless the shortest word kept is one a room may be made with
-    (:data:`~boggle.rooms.fields.MIN_LENGTHS`, at most the board's cells): a file's 1 or 99
-    came back as a room in which two-letter words counted, or none did."""
-    from boggle.rooms.fields import MIN_LENGTHS
+def _check_settings(settings: RoomSettings, limits: RoomLimits) -> None:
+    """:class:`BoggleError` unless each number of the settings kept is one a room may be
+    made with on this server's ``limits``, as the create form and the API check them
+    (:func:`~boggle.rooms.fields.setting_ends`): a file's ``seconds`` of 1 or 100000, its
+    ``rounds`` of 999 or a board of 40x40 came back as a room no host could have made (they
+    were checked only to be at least 1); the dice of a tray fill their tray.  Then the
+    shortest word, at most the board's cells: a file's 1 or 99 came back as a room in which
+    two-letter words counted, or none did."""
+    from boggle.dice.cubes import DICE_SETS
+    from boggle.rooms.fields import MIN_LENGTHS, setting_ends
 
+    ends = setting_ends(limits)
+    for name in ("rows", "cols", "seconds", "rounds", "target"):
+        value = getattr(settings, name)
+        low, high = ends[name]
+        if value is not None and not max(low, 1) <= value <= high:
+            raise BoggleError(
+                f"'{name}' must be a whole number from {max(low, 1)} to {high}, got {value}",
+                setting=name,
+            )
+    tray = DICE_SETS.get(settings.dice)
+    if tray is not None and (settings.rows, settings.cols) != (tray.rows, tray.cols):
+        raise BoggleError(
+            f"the {settings.dice} dice fill a {tray.rows}x{tray.cols} tray, "
+            f"got {settings.rows}x{settings.cols}",
+            setting="dice",
+        )
     shortest = settings.min_length
     highest = min(MIN_LENGTHS[1], settings.rows * settings.cols)
     if shortest is not None and not MIN_LENGTHS[0] <= shortest <= highest:
@@ -399,6 +422,18 @@ def _check_min_length(settings: RoomSettings) -> None:
             f"got {shortest}",
             setting="min_length",
         )
+
+
+def _challenge(kept: Any) -> dict[str, Any] | None:
+    """The challenge a room kept (:meth:`Room.keep_challenge`), checked field by field."""
+    if kept is None:
+        return None
+    return {
+        "code": _text(kept["code"]),
+        "path": _text(kept["path"]),
+        "match": int(kept["match"]),
+        "round": int(kept["round"]),
+    }
 
 
 def _text(value: Any) -> str:

@@ -42,10 +42,11 @@ from boggle.rooms.compact import PackedPlayer, pack_json, pack_round, unpack_rou
 from boggle.rooms.limits import name_key
 
 FILE_NAME = "results.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """0: each round one JSON document; 1: words packed, one row a player and round;
 2: challenges and their results; 3: the results' ``name_key`` as names are compared since
-Cyrillic and Greek look-alikes read as Latin letters (:data:`~boggle.rooms.limits.LOOK_ALIKES`)."""
+Cyrillic and Greek look-alikes read as Latin letters (:data:`~boggle.rooms.limits.LOOK_ALIKES`);
+4: each room's notes (:data:`VERSION_4`)."""
 DEFAULT_KEEP_DAYS = 90.0
 """Rounds and matches finished longer ago than this are deleted (``serve --keep-days``)."""
 MAX_HELD = 1000
@@ -89,6 +90,20 @@ CREATE TABLE IF NOT EXISTS challenge_results (
 was made and last ``played``; each result under its name (``name_key``: the name as
 :func:`boggle.rooms.limits.name_key` compares names, one result a name) with its score and
 counted words packed as ``word:POINTS.PATH``."""
+VERSION_4 = """
+CREATE TABLE IF NOT EXISTS room_notes (
+    code TEXT NOT NULL, name TEXT NOT NULL, changed REAL NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (code, name)) WITHOUT ROWID;
+"""
+"""What a room says of itself besides its rounds, each note under its name, its latest
+value as JSON (:data:`NOTES`): it changes between rounds, and a room closed after its last
+round keeps it (:meth:`ResultStore.keep_note`)."""
+NOTES = ("removed", "challenge", "renamed")
+"""The notes a room keeps: ``removed``, the names the host removed (the spreadsheets mark
+them "(removed)"), ``challenge``, the challenge the host made of a round of the room
+(``{"code", "path", "match", "round"}``), and ``renamed``, the names its players changed
+(:attr:`boggle.rooms.room.Room.renames`: the spreadsheets read the rounds before a change
+under the new name)."""
 
 
 def default_data_dir() -> Path:
@@ -181,6 +196,7 @@ class ResultStore:
             _run_script(db, VERSION_2)
             if not fresh and version < 3:
                 self._key_names_again()
+            _run_script(db, VERSION_4)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         if not fresh and version < 1:
             try:  # the space of the old documents back, and pruning's from now on
@@ -258,6 +274,24 @@ class ResultStore:
         """
         return self._keep(self._match_write(code, match, data))
 
+    def keep_note(self, code: str, name: str, value: Any) -> bool:
+        """Store a room's note ``name`` (one of :data:`NOTES`) as it is now, or hold it to try
+        again: whether everything held is written.  A later note of the same name replaces
+        it; :meth:`results` gives each note of the room under its name.
+
+        >>> store = ResultStore(None)
+        >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3, "bob": 1}, "removed": []})
+        >>> store.keep_note("ABCDEF", "removed", ["bob"]), store.results("ABCDEF")["removed"]
+        (True, ['bob'])
+        """
+        if name not in NOTES:
+            raise ValueError(f"a room keeps no note {name!r}")
+        statement = (
+            "INSERT OR REPLACE INTO room_notes VALUES (?, ?, ?, ?)",
+            (code, name, time.time(), _dumps(value)),
+        )
+        return self._keep(Write(code, f"the {name} of room {code}", (statement,)))
+
     def _round_write(self, code: str, match: int, number: int, data: dict[str, Any]) -> Write:
         statements = _round_statements(code, match, number, time.time(), data)
         return Write(code, f"round {number} of room {code}", tuple(statements))
@@ -334,7 +368,8 @@ class ResultStore:
     # ------------------------------------------------------------------ reading
 
     def known(self, code: str) -> bool:
-        """Whether any result of a room with this code is stored (or held to be).
+        """Whether any result or note of a room with this code is stored (or held to be):
+        its code is not given to a new room, whose results would read them as its own.
 
         >>> store = ResultStore(None)
         >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
@@ -344,11 +379,16 @@ class ResultStore:
         with self._lock:
             if any(write.code == code for write in self._held):
                 return True
-            row = self._db.execute("SELECT 1 FROM rounds WHERE code = ? LIMIT 1", (code,))
+            row = self._db.execute(  # a room closed before its first round may have notes
+                "SELECT 1 FROM rounds WHERE code = ? UNION ALL "
+                "SELECT 1 FROM room_notes WHERE code = ? LIMIT 1",
+                (code, code),
+            )
             return row.fetchone() is not None
 
     def results(self, code: str) -> dict[str, Any]:
-        """``{"code", "rounds": [...], "matches": [...]}``, oldest first.
+        """``{"code", "rounds": [...], "matches": [...]}``, oldest first, and the room's
+        notes kept (:meth:`keep_note`), each under its name.
 
         >>> store = ResultStore(None)
         >>> store.save_round("ABCDEF", 1, 2, {"scores": {"ann": 5}})
@@ -371,6 +411,9 @@ class ResultStore:
             matches = self._db.execute(
                 "SELECT finished, data FROM matches WHERE code = ? ORDER BY match", (code,)
             ).fetchall()
+            notes = self._db.execute(
+                "SELECT name, data FROM room_notes WHERE code = ? ORDER BY name", (code,)
+            ).fetchall()
         players: dict[tuple[int, int], list[PackedPlayer]] = {}
         for match, number, name, words, extra in seats:
             packed = PackedPlayer(name, words, None if extra is None else json.loads(extra))
@@ -385,6 +428,7 @@ class ResultStore:
             "code": code,
             "rounds": shown,
             "matches": [{**json.loads(data), "finished": stamp} for stamp, data in matches],
+            **{name: json.loads(data) for name, data in notes if name in NOTES},
         }
 
     # ------------------------------------------------------------------ keeping it small
@@ -415,6 +459,11 @@ class ResultStore:
                 (before,),
             )
             gone += self._db.execute("DELETE FROM challenges WHERE played < ?", (before,)).rowcount
+            self._db.execute(  # a room's notes go with its last round
+                "DELETE FROM room_notes WHERE changed < ? AND code NOT IN "
+                "(SELECT code FROM rounds)",
+                (before,),
+            )
         if gone:
             with self._lock:
                 self._db.execute("PRAGMA incremental_vacuum")

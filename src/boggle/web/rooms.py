@@ -40,10 +40,22 @@ from boggle.game.word_setting import with_levels
 from boggle.model.rules import rules_for_board
 from boggle.model.wording import grouped
 from boggle.rooms.budget import WordBudget
+from boggle.rooms.challenges import ChallengeStore
 from boggle.rooms.config import RoomsConfig
-from boggle.rooms.export import results_csv, standings_csv
+from boggle.rooms.export import (
+    MAX_MERGED_ROOMS,
+    merged_standings_csv,
+    results_csv,
+    standings_csv,
+)
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import CreationLimiter, KeyedRateLimiter, RateLimiter, RoomError
+from boggle.rooms.limits import (
+    CreationLimiter,
+    KeyedRateLimiter,
+    RateLimiter,
+    RoomError,
+    name_key,
+)
 from boggle.rooms.protocol import (
     ClientMessage,
     error_message,
@@ -149,6 +161,8 @@ class RoomService:
         """The lists being warmed now, by name: a second asker waits for the same."""
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self._retrying: asyncio.Task[None] | None = None
+        self._notes: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+        """The lock that writes a room's notes in the order they changed (:meth:`note`)."""
         self.failures_logged: set[str] = set()
         self.per_address: collections.Counter[str] = collections.Counter()
         """Open room connections by client address."""
@@ -374,6 +388,7 @@ class RoomService:
             await self.broadcast_room(room)
         elif kind == "remove":
             gone = room.remove(player.token, fields["name"], now)
+            self.note(room, "removed", list(room.removed))  # kept once the room is closed
             removed = self.sockets.pop(gone.token, None)
             if removed is not None:
                 told = RoomError(
@@ -385,11 +400,21 @@ class RoomService:
                 with contextlib.suppress(Exception):
                     await removed.close(1000, "removed")
             await self.broadcast_room(room)
+        elif kind == "challenge":  # made by the host's page (POST /api/challenges): kept here
+            room.check_challenge(player.token)
+            try:
+                made = await asyncio.to_thread(ChallengeStore(self.store).find, fields["code"])
+            except sqlite3.Error as error:
+                raise RoomError("not_stored", f"challenges cannot be read now ({error})") from None
+            kept = room.keep_challenge(player.token, made.code, str(made.board))
+            self.note(room, "challenge", kept)
+            await self.broadcast_room(room)
         elif kind == "rename":
             if self.lists.leave_out_offensive and offensive_name(fields["name"]):
                 raise RoomError("bad_name", NAME_REFUSED)
             was = room.rename(player.token, fields["name"], now)
             if was != player.name:  # said first: the next room message lacks the old name
+                self.note(room, "renamed", [dict(entry) for entry in room.renames])
                 renamed = {"type": "renamed", "old": was, "name": player.name}
                 await self.broadcast_all(room, renamed)
                 await self.broadcast_room(room)
@@ -421,6 +446,8 @@ class RoomService:
         now = self.clock()
         if kind != "rejoin" and self.lists.leave_out_offensive and offensive_name(fields["name"]):
             raise RoomError("bad_name", NAME_REFUSED)
+        code = str(fields.get("code", ""))
+        released: str | None = None
         if kind == "create":
             settings = self.settings_of(fields["settings"])
             own = self.creators.get(socket)
@@ -432,11 +459,18 @@ class RoomService:
                 raise RoomError("stopping", NO_NEW_ROOMS)
             check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
-        elif kind == "join":
-            room = self._find(socket, fields["code"], now)
-            player = room.join(fields["name"], now)
-        else:
-            room = self._find(socket, fields["code"], now)
+        elif kind == "join" and not self._own_seat(room := self._find(socket, code, now), fields):
+            # a shared device's seat of its last pupil, joined under another name: released
+            device = room.players.get(fields.get("token") or "")
+            marked = list(room.removed)
+            player = room.join(fields["name"], now, fields.get("token"))
+            if room.removed != marked:  # removed, then back: no longer marked once closed
+                self.note(room, "removed", list(room.removed))
+            if device is not None and device.token not in room.players:
+                released = device.name
+        else:  # a rejoin, or a join under the name of the seat its browser has (a rejoin)
+            kind = "rejoin"
+            room = self._find(socket, code, now)
             player = room.player(fields["token"])
             old = self.sockets.get(player.token)
             if old is not None and old is not socket:
@@ -455,9 +489,20 @@ class RoomService:
         if kind == "rejoin":  # once the old connection is replaced: its drop does not count
             room.rejoin(player.token, now)
         joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
+        if released is not None:  # the device's seat of another name, released for this join
+            joined["released"] = released
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
         return room, player
+
+    @staticmethod
+    def _own_seat(room: Room, fields: dict[str, Any]) -> bool:
+        """Whether a ``join`` names the seat its browser has in ``room`` (its ``token``)
+        under that seat's name: it takes the seat back, as a ``rejoin`` does."""
+        seat = room.players.get(fields.get("token") or "")
+        return seat is not None and name_key(seat.name) == name_key(
+            " ".join(fields["name"].split())
+        )
 
     def settings_of(self, asked: dict[str, Any]) -> RoomSettings:
         """A room's settings as a client asked for them (``create``, ``rematch``)."""
@@ -607,6 +652,25 @@ class RoomService:
         summary["saved"] = saved  # the room's last summary: what a late joiner is shown
         summary["evening"] = room.evening_table()  # sent, not stored: standings.csv has it
         await self.broadcast_all(room, results_message(summary))
+
+    def note(self, room: Room, name: str, value: Any) -> None:
+        """Store a note of the room as it is now (:meth:`ResultStore.keep_note`: the names
+        removed, the challenge made of it), off the event loop, the notes written in the
+        order they changed: the room's results keep it once the room is closed."""
+        loop = asyncio.get_running_loop()
+        if self._notes is None or self._notes[0] is not loop:  # an app started again
+            self._notes = (loop, asyncio.Lock())
+        self.spawn(self._write_note(self._notes[1], room.code, name, value))
+
+    async def _write_note(self, lock: asyncio.Lock, code: str, name: str, value: Any) -> None:
+        async with lock:
+            try:
+                saved = await asyncio.to_thread(self.store.keep_note, code, name, value)
+            except Exception:  # the store's own failures are held
+                log.exception("the %s of room %s was not stored", name, code)
+                saved = False
+        if not saved and self._retrying is None:
+            self._retrying = asyncio.create_task(self.retry_saves())
 
     def _keep(
         self, code: str, number: int, summary: dict[str, Any], match: dict[str, Any] | None
@@ -1027,6 +1091,33 @@ async def room_standings_csv(code: str, service: Service, request: Request) -> A
     if isinstance(answer, JSONResponse):
         return answer
     return csv_download(standings_csv(answer), f"boggle-room-{answer['code']}-standings.csv")
+
+
+@router.get("/api/standings.csv", tags=["rooms"], responses=ROOM_ERRORS)
+async def merged_standings(rooms: str, service: Service, request: Request) -> Any:
+    """Several rooms' evenings as one spreadsheet (CSV), for a teacher with two classes or
+    more: ``rooms`` is their codes separated by commas (at most ``MAX_MERGED_ROOMS``), and
+    the table a row a player a room, best first by their points over all the room's matches
+    (:func:`boggle.rooms.export.merged_standings_csv`); each code counted as a results
+    request."""
+    codes = [code for code in (part.strip() for part in rooms.split(",")) if code]
+    if not 1 <= len(codes) <= MAX_MERGED_ROOMS:
+        return error_answer(
+            400,
+            f"'rooms' takes the codes of 1 to {MAX_MERGED_ROOMS} rooms separated by commas, "
+            f"got {len(codes)}",
+        )
+    stored: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for given in codes:
+        answer = await room_results(given, service, request)
+        if isinstance(answer, JSONResponse):
+            return answer
+        if answer["code"] not in seen:  # a code given twice is one room
+            seen.add(answer["code"])
+            stored.append(answer)
+    name = "-".join(sorted(seen)) if len(seen) <= 3 else f"{len(seen)}-rooms"
+    return csv_download(merged_standings_csv(stored), f"boggle-standings-{name}.csv")
 
 
 @router.get("/room", include_in_schema=False)

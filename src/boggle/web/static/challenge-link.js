@@ -12,6 +12,9 @@ import {
 // host who showed the board and did not play (`watching`, a teacher's projector) makes the
 // challenge with no result of theirs: "Ms Lee played it: 0 points" headed the class's homework,
 // and the teacher stood last in its results and spreadsheet.
+// A room's host passes `made` (the challenge the room keeps, { code, path }: shown at once,
+// after a reload or on another device) and `onMade` (told the challenge made, for the room to
+// keep it).
 export function offerChallenge(container, round) {
   let offer = container.querySelector(".challenge-offer");
   if (!offer) {
@@ -50,7 +53,7 @@ export function offerChallenge(container, round) {
     seconds: Math.min(3600, Math.max(5, Math.round(Number(round.seconds) || 180))),
   };
   const words = [...new Set(round.words || [])].slice(0, 300);
-  let made = null;
+  let made = round.made || null;
   offer.onsubmit = async (event) => {
     event.preventDefault();
     const you = shownName(name.value);  // as the server keeps it
@@ -73,6 +76,13 @@ export function offerChallenge(container, round) {
     // spreadsheet) as they come, where it offered them only a round of their own to play
     localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify(watching ? { made: true } : { name: you }));
     if (!watching) localStorage.setItem(NAME_KEY, you);
+    if (round.onMade) round.onMade(made);
+    await showMade(watching ? "Send this link: whoever opens it plays the same round, and sees everyone's results."
+      : "Your score is in. Send this link: whoever opens it plays the same round.", true);
+  };
+  // the link (made now, or kept by the room), its Copy and, for the room's host, everyone's
+  // results as a spreadsheet
+  const showMade = async (said, pressed) => {
     // on the server's network address (boggle serve --lan) when this page was opened on the
     // machine itself, whose 127.0.0.1 reaches no friend: as a room's link is
     const url = new URL(made.path, shareOrigin(await shareURLs())).href;
@@ -88,16 +98,26 @@ export function offerChallenge(container, round) {
     copy.className = "secondary";
     copy.textContent = "Copy link";
     copy.addEventListener("click", () => copyText(url, copy, link));
-    status.textContent = watching
-      ? "Send this link: whoever opens it plays the same round, and sees everyone's results."
-      : "Your score is in. Send this link: whoever opens it plays the same round.";
+    status.textContent = said;
     const local = document.createElement("p");
     local.id = "challenge-local";
     local.className = "help challenge-local";
-    offer.replaceChildren(status, link, copy, local);
+    const shown = [status, link, copy];
+    if (round.made || round.onMade) {
+      const download = document.createElement("a");
+      download.id = "challenge-download";
+      download.href = `/api/challenges/${made.code}/results.csv`;
+      download.textContent = "Download everyone's results";
+      shown.push(download);
+    }
+    offer.replaceChildren(...shown, local);
     sayLocalOnly(local, url);  // 127.0.0.1 without --lan: no friend's phone opens it
     offerShare(copy, () => ({ url }));
     // the button pressed is gone with the form: the keyboard goes on at the link to send
-    if (focusLost()) link.focus();
+    if (pressed && focusLost()) link.focus();
   };
+  if (round.made) {  // kept by the room: its page reloaded, or the host's other device
+    if (watching) localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ made: true }));
+    showMade("This round's challenge: whoever opens the link plays the same round.", false);
+  }
 }

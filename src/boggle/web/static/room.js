@@ -546,6 +546,7 @@ function showRoom(room) {
   sayHostNews(room);
   state.you = room.you;
   state.host = room.host;
+  state.challenge = room.challenge || null;  // the challenge the host made of a round
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
   document.body.classList.toggle("watching", state.watching);
@@ -1101,6 +1102,10 @@ function showResults(summary) {
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
     watching: state.watching,
     words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
+    // the host's challenge is the room's (kept by the server): shown after a reload too
+    made: isHost && state.challenge && state.challenge.match === summary.match &&
+      state.challenge.round === summary.round ? state.challenge : null,
+    onMade: isHost ? (made) => send({ type: "challenge", code: made.code }) : null,
   });
 }
 
@@ -1351,13 +1356,22 @@ function joinRoom(event) {
   state.leaving = false;
   const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
-  if (saved && saved.token) {
+  const name = $("join-name").value;
+  if (saved && saved.token && (!name.trim() || sameName(name, saved.name || ""))) {
     rejoin(code, saved.token);  // this browser's seat, under its name
   } else {
     state.seating = null;
-    connect({ type: "join", code, name: $("join-name").value });
+    // a shared device's seat of its last pupil goes with the join: the server releases it
+    // between rounds (its points kept under that name) for the pupil typing another name
+    connect({ type: "join", code, name, ...(saved && saved.token ? { token: saved.token } : {}) });
   }
   state.entering = state.socket;
+}
+
+// Two names the same as a room compares them, near enough (the server decides: any case).
+function sameName(one, other) {
+  const key = (text) => text.normalize("NFKC").split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+  return key(one) === key(other);
 }
 
 function rejoin(code, token) {
