@@ -390,7 +390,8 @@ def test_words_import_of_a_bad_file_changes_nothing_and_says_so_in_one_line(
     saved_file(data_home, {"word": "fame"})
     before = data_home.read_bytes()
     notes = tmp_path / "notes.json"
-    for text in ("{}", "not json", '{"version": 2, "words": []}'):
+    bad = ("{}", "not json", '{"version": 2, "words": []}', '{"version": true, "words": []}')
+    for text in bad:  # true: read as 1 (a bool is an int in Python)
         notes.write_text(text)
         assert main(["words", "import", str(notes)]) == 2
         err = capsys.readouterr().err.strip()
