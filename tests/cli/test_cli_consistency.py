@@ -575,6 +575,21 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
     assert "--letters has '\\n', not in the word list's alphabet" in err
 
 
+@pytest.mark.parametrize("letters", ["\u216b", "\ufb01"])
+def test_search_letters_are_read_as_a_board_is_one_character_one_face(
+    capsys: pytest.CaptureFixture[str], letters: str
+) -> None:
+    """``--letters \u216b`` (the Roman numeral XII) was read as "xii" (NFKC) and ``\ufb01``
+    as "fi", where ``boggle solve`` takes neither as those letters: refused, as a face."""
+    status, _, err = run(capsys, "search", "--size", "3", "--letters", letters, "--dict", "en-50")
+    assert status == 2 and err.count("\n") == 1, err
+    assert f"--letters has '{letters.lower()}', not in the word list's alphabet" in err
+    # the fullwidth letters are the letters, as on a board
+    search = ["search", "--size", "2", "--letters", "\uff54\uff45\uff41", "--dict", "en-50"]
+    status, out, _ = run(capsys, *search, "--seconds", "0.2", "--seed", "1")
+    assert status == 0 and set(out.split()[0].lower()) <= set("tea"), out
+
+
 @pytest.mark.parametrize(
     ("argv", "says"),
     [

@@ -48,6 +48,21 @@ def test_dicts_export_writes_a_sorted_normalised_file(
     assert target.read_text() == "ale\npot\n"
 
 
+def test_dicts_json_before_export_is_refused_in_one_line_as_words_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was ignored (the file written), where `boggle words --json export` refuses it."""
+    source = tmp_path / "raw.txt"
+    source.write_text("ale\npot\n")
+    target = tmp_path / "sorted.txt"
+    assert main(["dicts", "--json", "export", str(source), str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'boggle dicts export' prints no JSON" in err
+    assert not target.exists()
+    assert main(["words", "--json", "export", str(target)]) == 2
+    assert "'boggle words export' prints no JSON" in capsys.readouterr().err
+
+
 def test_heap_streams_alphabetically_from_a_sorted_file(
     word_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

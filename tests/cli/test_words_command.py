@@ -48,6 +48,24 @@ def test_the_file_is_in_the_user_s_data_folder_as_xdg_says() -> None:
     assert words_file(chosen) == Path("/w.json")
 
 
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("fa\u200bme", "'FA\\u200bME'"), ("fa\xadme", "'FA\\xadME'")]
+)
+def test_words_add_and_remove_show_an_invisible_character_escaped(
+    data_home: Path, capsys: pytest.CaptureFixture[str], typed: str, shown: str
+) -> None:
+    """A zero-width space or a soft hyphen in the word was printed raw (FA\u200bME looked
+    like FAME), where other commands show such a character escaped."""
+    assert main(["words", "add", typed]) == 2
+    assert capsys.readouterr().err.endswith(
+        f" {shown} is not a word of the en-70 list: nothing kept\n"
+    )
+    assert main(["words", "add", "fame"]) == 0
+    capsys.readouterr()
+    assert main(["words", "remove", typed]) == 2
+    assert f" {shown} is not kept (" in capsys.readouterr().err
+
+
 def test_words_are_kept_listed_practised_over_days_and_removed(
     data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -390,7 +408,8 @@ def test_words_import_of_a_bad_file_changes_nothing_and_says_so_in_one_line(
     saved_file(data_home, {"word": "fame"})
     before = data_home.read_bytes()
     notes = tmp_path / "notes.json"
-    for text in ("{}", "not json", '{"version": 2, "words": []}'):
+    bad = ("{}", "not json", '{"version": 2, "words": []}', '{"version": true, "words": []}')
+    for text in bad:  # true: read as 1 (a bool is an int in Python)
         notes.write_text(text)
         assert main(["words", "import", str(notes)]) == 2
         err = capsys.readouterr().err.strip()

@@ -106,6 +106,30 @@ def test_pathtable_keeps_only_rows_that_are_prefixes() -> None:
     assert corner == [1, 2, 3, -1, -1, -1, -1, -1]
 
 
+def test_pathtable_refuses_a_table_over_its_path_limit() -> None:
+    """With no limit, a 500x500 board held 1.8 GB and still ran after 150 s; a board of
+    one letter under a list of one long word of it grows without end on 5x5."""
+    from boggle.engines.pathtable import solve_pathtable
+
+    with pytest.raises(EngineError, match="limit 8"):
+        list(solve_pathtable(QU_BOARD, QU_LEXICON, CLASSIC, max_paths=8))
+    board = Board.parse("aaaaa " * 5)
+    with pytest.raises(EngineError, match=r"pathtable .* 5x5 board \(limit 2,000,000\)"):
+        solve(board, Lexicon.from_words(["a" * 25]), CLASSIC, engine="pathtable")
+
+
+def test_pathtable_refusal_is_one_line_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import boggle.engines.pathtable
+
+    monkeypatch.setattr(boggle.engines.pathtable, "MAX_PATHS", 1000)
+    status = main(["solve", "abcdef " * 6, "--engine", "pathtable", "--dict", "en-50"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and "pathtable" in err and "limit 1,000" in err
+
+
 @pytest.mark.parametrize("engine", ["trie", "prefixes", "letterhash", "heap"])
 def test_the_python_engines_step_through_the_neighbour_table(
     engine: str, monkeypatch: pytest.MonkeyPatch

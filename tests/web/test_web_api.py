@@ -528,6 +528,17 @@ def test_the_daily_share_line_names_the_list_by_its_title_on_one_line(
     assert "\n" not in share and len(share) <= 120, share
 
 
+@pytest.mark.parametrize("date", ["2026-02-30", "0000-01-01", "2026-13-01"])
+def test_a_daily_date_of_no_day_is_refused_as_no_such_day(client: TestClient, date: str) -> None:
+    """Written YYYY-MM-DD, they were answered "a date is written YYYY-MM-DD"."""
+    answer = client.get("/api/daily", params={"date": date})
+    assert answer.status_code == 400 and answer.json()["error"] == f"no such day: {date!r}"
+    answer = client.post("/api/daily/result", json={"date": date, "words": []})
+    assert answer.status_code == 400 and answer.json()["error"] == f"no such day: {date!r}"
+    answer = client.get("/api/daily", params={"date": "23/11/2026"})
+    assert "YYYY-MM-DD" in answer.json()["error"]
+
+
 def test_play_tells_each_entry_as_the_library_play_session_does(client: TestClient) -> None:
     from boggle.game import PlaySession
 

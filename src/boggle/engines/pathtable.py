@@ -22,7 +22,9 @@ letters (``qu``, ``th``) takes one such step per letter.
 
 It needs NumPy (``pip install 'boggle[numpy]'``); without it the engine
 raises :class:`EngineError`.  The tables hold every live path of one length at
-once, so it trades memory for few, large array operations.
+once, so it trades memory for few, large array operations; a table that would grow
+past :data:`MAX_PATHS` rows (a board of hundreds of rows and columns) is refused with
+:class:`EngineError` before it is made.
 
 >>> from boggle import Board, Lexicon
 >>> from boggle.model.rules import CLASSIC
@@ -41,6 +43,7 @@ from boggle.model.errors import EngineError
 from boggle.model.grid import padded_neighbours
 from boggle.model.rules import Rules
 from boggle.model.solution import Found
+from boggle.model.wording import a_size
 from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +51,12 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
+
+MAX_PATHS = 2_000_000
+"""The most rows a table may have as it is extended (each live path 8 times, once per
+neighbour slot): about 4 seconds and a few hundred MB.  A 150x150 board of the default
+list (1.8 million at most) is solved; 250x250 (over 4 million) and a board of one letter
+under a list of long words of that letter are refused."""
 
 
 def _numpy() -> Any:
@@ -135,8 +144,13 @@ def neighbour_table(board: Board) -> IntArray:
     return table
 
 
-def solve_pathtable(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
-    """Yield every word of ``lexicon`` on ``board`` once, shortest paths first."""
+def solve_pathtable(
+    board: Board, lexicon: Lexicon, rules: Rules, max_paths: int | None = None
+) -> Iterator[Found]:
+    """Yield every word of ``lexicon`` on ``board`` once, shortest paths first;
+    :class:`EngineError` when a table would have more than ``max_paths`` rows (default
+    :data:`MAX_PATHS`)."""
+    limit = MAX_PATHS if max_paths is None else max_paths
     np = _numpy()
     prefixes = prefix_numbers(lexicon)
     codes = prefixes.face_codes(board.faces)
@@ -157,6 +171,12 @@ def solve_pathtable(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Fo
                 yield Found(word, tuple(board.cell(int(cube)) for cube in paths[row]))
         if paths.shape[1] == board.size:
             break
+        if len(paths) * 8 > limit:
+            raise EngineError(
+                f"the pathtable engine would hold {len(paths) * 8:,} paths of "
+                f"{paths.shape[1] + 1} cubes at once on {a_size(board.rows, board.cols)} "
+                f"board (limit {limit:,}); use a smaller board or another engine"
+            )
         # extendb: each row 8 times, each copy with one neighbour of its last cube.
         extended = np.repeat(paths, 8, axis=0)
         added = neighbours[paths[:, -1]].ravel()

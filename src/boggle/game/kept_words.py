@@ -327,6 +327,7 @@ def read_words(
     if (
         not isinstance(data, dict)
         or data.get("version") != FILE_VERSION
+        or isinstance(data["version"], bool)  # true == 1 in Python; the page refuses it
         or not isinstance(data.get("words"), list)
     ):
         raise KeptWordsError(

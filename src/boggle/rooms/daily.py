@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import re
 
 from boggle.dice.cubes import roll_board
 from boggle.dice.measured import roll_for_language
@@ -43,6 +44,10 @@ def parse_date(text: str | None, today: datetime.date | None = None) -> datetime
     Traceback (most recent call last):
     ...
     boggle.rooms.limits.RoomError: the daily board of 2026-11-25 is not out yet: the latest ...
+    >>> parse_date("2026-02-30")
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: no such day: '2026-02-30'
     """
     today = today or datetime.datetime.now(datetime.UTC).date()
     if text is None:
@@ -50,6 +55,8 @@ def parse_date(text: str | None, today: datetime.date | None = None) -> datetime
     try:
         day = datetime.date.fromisoformat(text)
     except ValueError:
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):  # 2026-02-30, 0000-01-01
+            raise RoomError("bad_date", f"no such day: {text!r}") from None
         raise RoomError("bad_date", f"a date is written YYYY-MM-DD, got {text[:40]!r}") from None
     latest = today + datetime.timedelta(days=1)
     if day > latest:

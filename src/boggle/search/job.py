@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from boggle.dice.cubes import dice_set, seed_after
 from boggle.dice.measured import check_chosen_dice
 from boggle.model.errors import BoggleError
-from boggle.model.letters import not_text, typed_letters
+from boggle.model.letters import board_letters, not_text, unescaped
 from boggle.model.rules import Rules
 from boggle.model.wording import grouped, quoted
 from boggle.scale.cluster import LexiconRef, resolve_lexicon
@@ -51,7 +51,8 @@ def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, 
     elif problem := not_text(letters):
         raise BoggleError(f"letters are not valid text: they have {problem}", setting="letters")
     else:
-        chosen = sorted(set(typed_letters(letters).lower()))  # fullwidth A is A, as typed
+        # read as a board's letters are: fullwidth A is A; Ⅻ or ﬁ one character, not "xii"
+        chosen = sorted(set(board_letters(unescaped(letters)).lower()))
         outside = [c for c in chosen if c not in known]
         alphabet = "".join(sorted(known))
         if not chosen:

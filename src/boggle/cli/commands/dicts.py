@@ -18,6 +18,7 @@ from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
 from boggle.files.cache import write_atomic
+from boggle.model.errors import BoggleError
 from boggle.model.wording import quoted
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists, describe_system_lists
@@ -59,6 +60,11 @@ def register(subparsers: Any) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    if args.json:  # `boggle dicts --json export`: refused, as `boggle words --json export` is
+        raise BoggleError(
+            "--json lists the word lists ('boggle dicts --json'); "
+            "'boggle dicts export' prints no JSON"
+        )
     if args.output != "-":
         check_outputs([args.output], args.force, inputs=[args.source])
     lexicon = load_lexicon(args.source)

@@ -45,7 +45,7 @@ from boggle.game.kept_words import (
     words_text,
     written_forms,
 )
-from boggle.model.wording import counted, display_width
+from boggle.model.wording import counted, display_width, plain_unless_odd, quoted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ def run_add(args: argparse.Namespace) -> int:
         word = typed_word(entry, lexicon)
         if not word.isalpha() or word not in lexicon:
             raise KeptWordsError(
-                f"{entry.strip().upper() or repr(entry)} is not a word of the {lexicon.name} "
+                f"{_shown(entry.strip().upper(), entry)} is not a word of the {lexicon.name} "
                 "list: nothing kept"
             )
         if word not in wanted:
@@ -272,6 +272,18 @@ def run_add(args: argparse.Namespace) -> int:
     escape_unwritable()
     print(keep_words(kept_file(args), wanted, lexicon, all_or_none=True))
     return 0
+
+
+def _shown(typed: str, entry: str) -> str:
+    """A word ``typed`` (``entry`` as read) as an error line shows it, as a round's report
+    does (:func:`~boggle.game.rounds.shown_entry`): plain, or quoted and escaped when a
+    character in it does not print plainly (a zero-width space, a soft hyphen); ``entry``
+    quoted when nothing is left of it.
+
+    >>> print(_shown("FAME", "fame"), _shown("FA\u200bME", "fa\u200bme"), _shown("", " "))
+    FAME 'FA\u200bME' ' '
+    """
+    return plain_unless_odd(typed) if typed else quoted(entry)
 
 
 def keep_words(
@@ -612,7 +624,9 @@ def run_remove(args: argparse.Namespace) -> int:
         # each as its word's language reads it: aérea is the Spanish list's aerea
         missing = [e for e in args.words if not any(typed_is(w, e) for w in words)]
         if missing:
-            named = (upper_letters(lower_letters(typed_letters(e.strip()))) for e in missing)
+            named = (
+                _shown(upper_letters(lower_letters(typed_letters(e.strip()))), e) for e in missing
+            )
             shown = ", ".join(dict.fromkeys(named))  # each once, as typed
             raise KeptWordsError(f"{shown} is not kept ({path}): nothing removed")
         left = [w for w in words if not any(typed_is(w, e) for e in args.words)]
