@@ -169,6 +169,7 @@ def test_the_file_is_written_whole_and_begins_with_its_mark(tmp_path: Path) -> N
         (b'{"format":"boggle rooms","version":1,"saved":1,"rooms":[{"co', "damaged"),
         (b'{"format":"boggle rooms","version":1,"rooms":[]}', "damaged"),
         (b'{"format":"boggle rooms","version":99,"saved":1,"rooms":[]}', "newer"),
+        (b'{"format":"boggle rooms","version":true,"saved":1,"rooms":[]}', "damaged"),
     ],
 )
 def test_a_file_that_is_not_a_readable_rooms_file_is_refused_and_never_written_over(

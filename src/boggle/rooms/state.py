@@ -127,7 +127,7 @@ begin with {"format":"boggle rooms"), and rooms are never written over another f
     try:
         kept = json.loads(data.decode("utf-8"))
         version = kept["version"]
-        if not isinstance(version, int):
+        if not isinstance(version, int) or isinstance(version, bool):
             raise TypeError(f"its version is {version!r}")
         newer = version > VERSION
         if not newer:
