@@ -546,3 +546,27 @@ def test_the_level_tables_language_rows_are_of_the_lists_as_shipped() -> None:
     for code in ("de", "fr"):
         if system_list_path(code) is not None:
             assert rows[code] == load_lexicon(code, code).count, code
+
+
+def test_the_polish_fall_in_words_found_is_accounted_for_step_by_step() -> None:
+    """docs/words.md said Polish's words found on boards fell from 130,967 to 112,834 and
+    gave 1,201 of it to the abbreviations without a vowel, leaving the other 16,932 unsaid:
+    its table of the list's steps runs from the first measure's figure to the level table's
+    row, each step's words the list as shipped then (the last one's, the list's size)."""
+    from boggle import bundled_lists
+
+    text = (DOCS / "words.md").read_text("utf-8")
+    coverage = text.split("## Coverage", 1)[1].split("\n## ", 1)[0]
+    tables = [part for part in coverage.split("\n\n") if part.startswith("|")]
+    levels, steps = (
+        [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+        for table in tables[:2]
+    )
+    assert steps[0][0].startswith("as first built") and "130,967" in coverage
+    figures = [(int(row[1].replace(",", "")), int(row[2].replace(",", ""))) for row in steps]
+    assert figures[0][1] == 130_967
+    polish = next(row for row in levels if row[0] == "pl")
+    assert figures[-1] == (int(polish[1].replace(",", "")), int(polish[5].replace(",", "")))
+    assert figures[-1][0] == next(entry.words for entry in bundled_lists() if entry.name == "pl")
+    for (before, _), (after, _), row in zip(figures, figures[1:], steps[1:], strict=False):
+        assert f"less {before - after:,} " in row[0], row
