@@ -2,9 +2,9 @@
 
 Each list is a Debian ``w*`` package whose licence allows shipping it. Its
 file in ``usr/share/dict/`` is read with the language's profile
-(``boggle.wordlists.spelling``: NFC, accent folding, ``ß``, capitalised words), so the
-shipped file holds the words exactly as boggle uses them, and is written
-sorted, one word per line, gzipped with mtime 0 as ``CODE.txt.gz``. Beside it
+(``boggle.wordlists.spelling``: NFC, accent folding, ``ß``, capitalised words, abbreviations
+in capitals or without a vowel), so the shipped file holds the words exactly as boggle uses
+them, and is written sorted, one word per line, gzipped with mtime 0 as ``CODE.txt.gz``. Beside it
 goes ``CODE-COPYRIGHT.txt``: a header naming the licence taken, the package's
 own copyright file, and the full licence text where the licence asks for it; and, where the
 profile folds accents or respells letters, ``CODE-written.txt.gz``: the package's spelling of
@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from boggle.wordlists.spelling import PROFILES, has_vowel  # found through the path above
+from boggle.wordlists.spelling import PROFILES  # found through the path above
 from boggle.wordlists.written import forms_of, respells
 
 COMMON_LICENCES = Path("/usr/share/common-licenses")
@@ -44,11 +44,6 @@ class LanguageSource:
     max_letters: int | None = None
     numerals_kept: frozenset[str] | None = None
     """When set, Roman numerals are dropped from the list except these real words."""
-    vowelless_kept: frozenset[str] | None = None
-    """When set, words of two or more letters without a vowel letter (``has_vowel``) are
-    dropped except these (the interjections ``brr``, ``hm``): in a language every word of
-    which has a vowel, they are abbreviations written in lowercase (``bbc``, ``dvd``, the
-    Dutch list's ``xlx``), which Boggle's rules do not count."""
     licence_text: str | None = None  # a file of /usr/share/common-licenses to append
 
     @property
@@ -85,9 +80,6 @@ SOURCES: dict[str, LanguageSource] = {
             # Dutch words mix (a blend), mi (the note); its xi is XI, the numeral, in
             # capitals only (the profile drops it).
             numerals_kept=frozenset({"mix", "mi"}),
-            # OpenTaal lists 271 words without a vowel: abbreviations (dvd, btw, cd; those in
-            # capitals, BBC and XLX, go as such), and these interjections, Dutch words.
-            vowelless_kept=frozenset({"brr", "hm", "pst", "st"}),
         ),
         LanguageSource(
             "pt",
@@ -106,9 +98,6 @@ SOURCES: dict[str, LanguageSource] = {
             max_letters=10,
             # Kept: mi (the note), li (read), vi (saw), xi (the interjection).
             numerals_kept=frozenset({"mi", "li", "vi", "xi"}),
-            # The list's 124 words without a vowel are abbreviations (CNN, GNR in capitals;
-            # kg, sr in lower case).
-            vowelless_kept=frozenset(),
             licence_text="MPL-1.1",
         ),
         LanguageSource(
@@ -127,17 +116,6 @@ SOURCES: dict[str, LanguageSource] = {
             max_letters=8,
             # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
             numerals_kept=frozenset({"ci", "mi", "mdli", "mix"}),
-            # SJP marks no abbreviation (no full stop, no flag in its hunspell data either):
-            # 263 words of the list have no vowel letter, and all but these 30 interjections
-            # are abbreviations in lower case (bhp, mgr, np, tzn, zł).
-            vowelless_kept=frozenset(
-                {
-                    *("brr", "bzz", "bzzz", "chrr", "drr", "fff", "frr", "frrr", "grr"),
-                    *("grrrl", "hm", "hmm", "hmmm", "mhm", "mrr", "pff", "phm", "prr"),
-                    *("pss", "psss", "psst", "pst", "trr", "trrr", "tss", "tsss", "wrr"),
-                    *("ćśś", "ćśśś", "śś"),
-                }
-            ),
             licence_text="Apache-2.0",
         ),
     )
@@ -162,19 +140,6 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
     )
 
 
-def without_vowelless(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
-    """``words`` less those of two or more letters with no vowel letter (``has_vowel``) that
-    are not in ``kept``: abbreviations in lowercase.  A single letter stays, as it does for
-    :func:`without_numerals`.
-
-    >>> without_vowelless(["bbc", "xlx", "brr", "kaas", "ijs", "b"], frozenset({"brr"}))
-    ('brr', 'kaas', 'ijs', 'b')
-    >>> without_vowelless(["bhp", "mąż", "péché", "zł"], frozenset())
-    ('mąż', 'péché')
-    """
-    return tuple(word for word in words if len(word) < 2 or word in kept or has_vowel(word))
-
-
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
     """The lines of the package's list, as the package writes its words."""
     return (unpacked / source.file).read_bytes().decode("utf-8").splitlines()
@@ -182,15 +147,15 @@ def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
 
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
     """The package's words, normalised by the language's profile (which drops the words
-    the list writes only in capitals, its abbreviations: ``NATO``, ``PKP``) and trimmed: where
-    the source says so, less Roman numerals and words without a vowel letter."""
+    the list writes only in capitals, its abbreviations: ``NATO``, ``PKP``, and those without
+    a vowel letter, ``dvd``, ``bhp``: the profile's ``vowelless_kept``, the rule a file read
+    with the language's rules gets too) and trimmed: where the source says so, less Roman
+    numerals."""
     words = PROFILES[source.code].normalise_words(raw_lines(unpacked, source))
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)
     if source.numerals_kept is not None:
         words = without_numerals(words, source.numerals_kept)
-    if source.vowelless_kept is not None:
-        words = without_vowelless(words, source.vowelless_kept)
     return list(words)
 
 

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 import script_modules
 
+from boggle.wordlists.spelling import PROFILES, without_vowelless
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_wordlists.py"
 
 # A tiny final/ folder: SCOWL's file names, with the traps the script must avoid.
@@ -329,26 +331,33 @@ def test_roman_numerals_are_dropped_but_real_words_and_letters_kept(script: Modu
 
 
 def test_abbreviations_without_a_vowel_are_dropped_but_interjections_kept(
-    script: ModuleType,
+    script: ModuleType, tmp_path: Path
 ) -> None:
     """The Dutch list held xlx, bbc, dvd: in Dutch and Portuguese, whose words all have a
     vowel letter, a word without one is an abbreviation, which Boggle does not count;
-    the interjections (brr, hm) are words, and a single letter stays."""
-    module = __import__("wordlist_languages")
+    the interjections (brr, hm) are words, and a single letter stays.  The rule is the
+    language profile's (``vowelless_kept``), so the build and a file read with the
+    language's rules drop the same words."""
     words = ["xlx", "bbc", "dvd", "brr", "hm", "ijs", "kaas", "muy", "b"]
-    kept = module.without_vowelless(words, frozenset({"brr", "hm"}))
-    assert kept == ("brr", "hm", "ijs", "kaas", "muy", "b")
-    assert script.SOURCES["nl"].vowelless_kept == frozenset({"brr", "hm", "pst", "st"})
-    assert script.SOURCES["pt"].vowelless_kept == frozenset()
+    assert without_vowelless(words, {"brr", "hm"}) == ("brr", "hm", "ijs", "kaas", "muy", "b")
+    assert not hasattr(script.SOURCES["nl"], "vowelless_kept")  # one rule, in one place
+    assert PROFILES["nl"].vowelless_kept == ("brr", "hm", "pst", "st")
+    assert PROFILES["pt"].vowelless_kept == ()
     # SJP marks no abbreviation: its lower-case ones have no vowel letter either (bhp, zł);
     # a Polish ą, ę, ó is a vowel letter (mąż), and so is a loanword's ö (glögg)
-    polish = script.SOURCES["pl"].vowelless_kept
-    assert polish is not None and {"brr", "hm", "psst", "ćśś"} <= polish
-    assert module.without_vowelless(["bhp", "zł", "mąż", "glögg", "w"], polish) == (
-        "mąż",
+    polish = PROFILES["pl"].vowelless_kept
+    assert polish is not None and {"brr", "hm", "psst", "ćśś"} <= set(polish)
+    assert without_vowelless(["bhp", "zł", "mąż", "glögg", "w"], polish) == ("mąż", "glögg", "w")
+    unpacked = tmp_path / "unpacked"
+    source = script.SOURCES["pl"]
+    (unpacked / source.file).parent.mkdir(parents=True)
+    (unpacked / source.file).write_text("bhp\nzł\nmąż\nglögg\nw\npsst\n", encoding="utf-8")
+    assert __import__("wordlist_languages").read_list(unpacked, source) == [
         "glögg",
+        "mąż",
+        "psst",
         "w",
-    )
+    ]
 
 
 def test_words_the_source_writes_only_in_capitals_are_dropped_in_every_language(

@@ -531,8 +531,9 @@ def test_what_form_a_word_is_the_documents_say_as_boggle_define_says_it() -> Non
 
 def test_the_level_tables_language_rows_are_of_the_lists_as_shipped() -> None:
     """docs/words.md's level table gave the nl, pt, pl and de rows of lists that had since
-    lost their numerals and abbreviations (pl 462,829 words for 461,191): each row of a
-    language's list is measured on the list as it is (the English rows' age is said)."""
+    lost their numerals and abbreviations (pl 462,829 words for 461,191), and the English
+    rows of lists before their accents were folded (en-70 111,593 words for 111,817): each
+    row of a bundled or system list is measured on the list as it is."""
     from boggle import bundled_lists, load_lexicon
     from boggle.wordlists.sources import system_list_path
 
@@ -540,7 +541,32 @@ def test_the_level_tables_language_rows_are_of_the_lists_as_shipped() -> None:
     table = text.split("## Coverage", 1)[1].split("\n\n")[2]
     cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()]
     rows = {row[0]: int(row[1].replace(",", "")) for row in cells[2:]}
-    sizes = {entry.name: entry.words for entry in bundled_lists() if entry.language != "en"}
+    sizes = {entry.name: entry.words for entry in bundled_lists()}
     assert {name: rows[name] for name in sizes} == sizes
-    if system_list_path("de") is not None:
-        assert rows["de"] == load_lexicon("de", "de").count
+    for code in ("de", "fr"):
+        if system_list_path(code) is not None:
+            assert rows[code] == load_lexicon(code, code).count, code
+
+
+def test_the_polish_fall_in_words_found_is_accounted_for_step_by_step() -> None:
+    """docs/words.md said Polish's words found on boards fell from 130,967 to 112,834 and
+    gave 1,201 of it to the abbreviations without a vowel, leaving the other 16,932 unsaid:
+    its table of the list's steps runs from the first measure's figure to the level table's
+    row, each step's words the list as shipped then (the last one's, the list's size)."""
+    from boggle import bundled_lists
+
+    text = (DOCS / "words.md").read_text("utf-8")
+    coverage = text.split("## Coverage", 1)[1].split("\n## ", 1)[0]
+    tables = [part for part in coverage.split("\n\n") if part.startswith("|")]
+    levels, steps = (
+        [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+        for table in tables[:2]
+    )
+    assert steps[0][0].startswith("as first built") and "130,967" in coverage
+    figures = [(int(row[1].replace(",", "")), int(row[2].replace(",", ""))) for row in steps]
+    assert figures[0][1] == 130_967
+    polish = next(row for row in levels if row[0] == "pl")
+    assert figures[-1] == (int(polish[1].replace(",", "")), int(polish[5].replace(",", "")))
+    assert figures[-1][0] == next(entry.words for entry in bundled_lists() if entry.name == "pl")
+    for (before, _), (after, _), row in zip(figures, figures[1:], steps[1:], strict=False):
+        assert f"less {before - after:,} " in row[0], row

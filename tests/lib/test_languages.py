@@ -74,15 +74,16 @@ def test_a_language_list_drops_the_abbreviations_it_writes_in_capitals(tmp_path:
     marks an abbreviation by its capitals, with or without a vowel (NATO), so a word it
     writes only in capitals is dropped; one it also writes otherwise stays (CD and cd), as
     a single letter does, and a list written all in capitals keeps its words (German drops
-    cd all the same: a German word without a vowel is an abbreviation)."""
+    cd all the same: a German word without a vowel is an abbreviation, as Polish does)."""
     path = tmp_path / "deutsch.txt"
     path.write_text("Haus\nBBC\nLCD\nNATO\nCD\ncd\nO\nsage\n", encoding="utf-8")
     assert load_lexicon(path, language="de").words == ("haus", "o", "sage")
     capitals = tmp_path / "capitals.txt"
     capitals.write_text("HAUS\nSAGE\nNATO\n", encoding="utf-8")
     assert load_lexicon(capitals, language="de").words == ("haus", "nato", "sage")
-    for code in ("fr", "da", "it", "sv", "pl"):
+    for code in ("fr", "da", "it", "sv"):
         assert load_lexicon(path, language=code).words[:2] == ("cd", "o"), code
+    assert load_lexicon(path, language="pl").words == ("o", "sage")
 
 
 def test_german_abbreviations_written_as_words_are_dropped(tmp_path: Path) -> None:
@@ -97,6 +98,31 @@ def test_german_abbreviations_written_as_words_are_dropped(tmp_path: Path) -> No
     german = load_lexicon(path, language="de")
     assert german.words == ("bär", "doktor", "februar", "hm", "vorm")
     assert {"bzw", "kg", "usw"} <= load_lexicon(path, language="da").word_set  # not German
+
+
+@pytest.mark.parametrize(
+    ("code", "kept"),
+    [("pl", ("brr", "hm", "mąż", "psst", "w", "ćśś")), ("nl", ("brr", "hm", "ijs", "pst", "w"))],
+)
+def test_a_file_read_with_polish_or_dutch_rules_drops_abbreviations_without_a_vowel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str, kept: tuple[str, ...]
+) -> None:
+    """The bundled pl and nl lists lost bhp, mgr, dvd when they were built, but a user's own
+    list read with `--language pl` (or nl) kept them: the rule is the profile's, so a file
+    read with the language's rules drops them too (a single letter and the interjections
+    stay; ą, ę, ó are vowels), and a language without the rule (English, French) keeps them."""
+    path = tmp_path / "own.txt"
+    words = "bhp\nmgr\nzł\ndvd\nbtw\nbrr\nhm\npsst\npst\nmąż\nijs\nw\nćśś\n"
+    path.write_text(words, encoding="utf-8")
+    lexicon = load_lexicon(path, language=code)
+    assert not {"bhp", "mgr", "zł", "dvd", "btw"} & lexicon.word_set
+    assert set(kept) <= lexicon.word_set
+    assert {"bhp", "dvd"} <= load_lexicon(path, language="fr").word_set
+    capsys.readouterr()
+    for language, found in ((code, set()), ("en", {"bhp", "dvd", "mgr"})):
+        assert main(["solve", "--dict", str(path), "--language", language, "bhp dvd mgr"]) == 0
+        out = capsys.readouterr().out.lower()
+        assert {word for word in ("bhp", "dvd", "mgr") if word in out} == found, language
 
 
 def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:

@@ -12,7 +12,8 @@ from macOS often are) reads the same as the composed one.  Then:
   or taken for a proper noun and dropped (every other language);
 * ``faces``: the multi-letter cubes of the language's boards and dice;
 * ``short_forms`` and ``vowelless_kept``: how its abbreviations written as words are told
-  (German ``Feb``, ``Dr``, ``bzw``: :meth:`LanguageProfile.normalise_words`).
+  (German ``Feb``, ``Dr``, ``bzw``; Dutch ``dvd``, Polish ``bhp``:
+  :meth:`LanguageProfile.normalise_words`).
 
 ``--dict de`` applies the German profile; a file gets one with
 ``--language CODE``; without it a file is read as English (no folding).
@@ -117,6 +118,8 @@ class LanguageProfile:
         ('haus', 'nato')
         >>> PROFILES["de"].normalise_words(["Feb", "Februar", "Lkw", "Bär", "hm", "vorm"])
         ('bär', 'februar', 'hm', 'vorm')
+        >>> PROFILES["pl"].normalise_words(["bhp", "mgr", "zł", "mąż", "w", "psst"])
+        ('mąż', 'psst', 'w')
         """
         capitals: set[str] = set()
         otherwise: set[str] = set()
@@ -127,8 +130,7 @@ class LanguageProfile:
                 (capitals if len(word) > 1 and line.strip().isupper() else otherwise).add(word)
         kept = otherwise or capitals  # a list in capitals: its words, not abbreviations
         if self.vowelless_kept is not None:
-            interjections = frozenset(self.vowelless_kept)
-            kept = {w for w in kept if len(w) < 2 or w in interjections or has_vowel(w)}
+            return without_vowelless(sorted(kept), self.vowelless_kept)
         return tuple(sorted(kept))
 
     def fold_face(self, face: str) -> str:
@@ -164,6 +166,23 @@ def has_vowel(word: str) -> bool:
     (False, True, True, False)
     """
     return not VOWELS.isdisjoint(unicodedata.normalize("NFD", word))
+
+
+def without_vowelless(words: Iterable[str], kept: Iterable[str]) -> tuple[str, ...]:
+    """``words`` less those of two or more letters with no vowel letter (:func:`has_vowel`)
+    that are not in ``kept``: abbreviations written as words (``bbc``, ``dvd``, ``bhp``,
+    ``Lkw``), where ``kept`` are the language's interjections (``brr``, ``hm``).  A single
+    letter stays (the Polish ``w`` and ``z`` are words).  The one rule a language profile
+    (:attr:`LanguageProfile.vowelless_kept`) applies, to a file read with its rules as to
+    the bundled list its build writes.
+
+    >>> without_vowelless(["bbc", "xlx", "brr", "kaas", "ijs", "b"], {"brr"})
+    ('brr', 'kaas', 'ijs', 'b')
+    >>> without_vowelless(["bhp", "mąż", "péché", "zł"], ())
+    ('mąż', 'péché')
+    """
+    interjections = frozenset(kept)
+    return tuple(w for w in words if len(w) < 2 or w in interjections or has_vowel(w))
 
 
 _LIGATURES = (("œ", "oe"), ("æ", "ae"))
@@ -208,7 +227,11 @@ PROFILES: dict[str, LanguageProfile] = {
             fold_accents=True,
             keep="ç",
             why="Portuguese players play without accents (the Portuguese Scrabble has no "
-            "accented tiles) but keep Ç, which has its own tile.",
+            "accented tiles) but keep Ç, which has its own tile. Every Portuguese word has "
+            "a vowel, so words without one (kg, sr) are abbreviations and dropped.",
+            # The bundled list's 124 words without a vowel are abbreviations (CNN, GNR in
+            # capitals; kg, sr in lower case).
+            vowelless_kept=(),
         ),
         LanguageProfile(
             "fr",
@@ -249,7 +272,12 @@ PROFILES: dict[str, LanguageProfile] = {
             faces=("qu", "ij"),
             why="Dutch Scrabble has no accented tiles (één is played as een). Dutch writes "
             "ij as one letter (IJsland capitalises both), so Dutch boards have an [ij] "
-            "cube; a word spells ij with it or with an i and a j.",
+            "cube; a word spells ij with it or with an i and a j. Every Dutch word has a "
+            "vowel, so words without one (dvd, btw, km) are abbreviations and dropped, "
+            "except the interjections brr, hm, pst and st.",
+            # OpenTaal lists 271 words without a vowel: abbreviations (dvd, btw, cd; those in
+            # capitals, BBC and XLX, go as such), and these interjections, Dutch words.
+            vowelless_kept=("brr", "hm", "pst", "st"),
         ),
         LanguageProfile(
             "pl",
@@ -257,7 +285,17 @@ PROFILES: dict[str, LanguageProfile] = {
             fold_accents=False,
             faces=(),
             why="Polish Scrabble has tiles for ą ć ę ł ń ó ś ź ż: every letter is kept "
-            "(an alphabet of 32 letters). Polish has no q.",
+            "(an alphabet of 32 letters). Polish has no q. Every Polish word of two letters "
+            "or more has a vowel (ą, ę, ó are vowels), so words without one (bhp, mgr, zł) "
+            "are abbreviations and dropped, except interjections (brr, hm, psst, ćśś).",
+            # SJP marks no abbreviation (no full stop, no flag in its hunspell data either):
+            # 263 words of the bundled list had no vowel letter, and all but these 30
+            # interjections are abbreviations in lower case (bhp, mgr, np, tzn, zł).
+            vowelless_kept=(
+                *("brr", "bzz", "bzzz", "chrr", "drr", "fff", "frr", "frrr", "grr", "grrrl"),
+                *("hm", "hmm", "hmmm", "mhm", "mrr", "pff", "phm", "prr", "pss", "psss"),
+                *("psst", "pst", "trr", "trrr", "tss", "tsss", "wrr", "ćśś", "ćśśś", "śś"),
+            ),
         ),
         LanguageProfile(
             "sv",
