@@ -88,9 +88,11 @@ VARIANTS = {
 """Every compile-time variant of the kernel (``BOGGLE_GPU_VARIANT`` and the tuning knobs)."""
 
 
+@cache
 def variant_build(folder: str, defines: tuple[str, ...]) -> CpuBuildRunner:
     """A variant's CPU build, its first word set as small as on the GPU (the shared-memory
-    sets hold 192 words a thread, so more boards reach the second pass here too)."""
+    sets hold 192 words a thread, so more boards reach the second pass here too); compiled
+    once a module (the lanes variants are ``variant_runner``'s and ``lanes_runner``'s)."""
     small = first_set_bits(defines) or 9
     return CpuBuildRunner(compile_kernel(folder, small_set_bits=small, defines=defines))
 
