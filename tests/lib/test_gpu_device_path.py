@@ -15,6 +15,7 @@ import ctypes
 import types
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -92,16 +93,23 @@ class FakeKernel:
         self.function(*values)
 
 
+@cache
+def cpu_build_of(folder: str, set_bits: int, small_set_bits: int, defines: tuple[str, ...]) -> str:
+    """The CPU build of these options, compiled once a module (the tests' runners ask for
+    the same few variants again and again: compiling each anew took most of their time)."""
+    return compile_kernel(folder, set_bits, small_set_bits=small_set_bits, defines=defines)
+
+
 def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
     class RawModule:
         def __init__(self, code: str, options: tuple[str, ...]) -> None:
             assert "-std=c++17" in options and "BG_GPU" in code
             defines = dict(o[2:].split("=") for o in options if o.startswith("-D"))
-            library = compile_kernel(
+            library = cpu_build_of(
                 folder,
                 int(defines["BG_LARGE_SET_BITS"]),
-                small_set_bits=int(defines["BG_SMALL_SET_BITS"]),
-                defines=tuple(
+                int(defines["BG_SMALL_SET_BITS"]),
+                tuple(
                     f"{name}={value}"
                     for name, value in defines.items()
                     if name not in ("BG_SMALL_SET_BITS", "BG_LARGE_SET_BITS")
@@ -162,10 +170,16 @@ def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
     return FakeCupy()
 
 
+@pytest.fixture(scope="module")
+def build_folder(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The module's CPU builds (:func:`cpu_build_of`), each named by its options."""
+    return str(tmp_path_factory.mktemp("kernel"))
+
+
 @pytest.fixture
-def launches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+def launches(build_folder: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
     made: list[tuple[str, int, int]] = []
-    fake = fake_cupy(str(tmp_path), made)
+    fake = fake_cupy(build_folder, made)
     monkeypatch.setattr(device, "_import_cupy", lambda: fake)
     device.device_runner.cache_clear()
     yield made

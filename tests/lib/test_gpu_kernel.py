@@ -88,9 +88,11 @@ VARIANTS = {
 """Every compile-time variant of the kernel (``BOGGLE_GPU_VARIANT`` and the tuning knobs)."""
 
 
+@cache
 def variant_build(folder: str, defines: tuple[str, ...]) -> CpuBuildRunner:
     """A variant's CPU build, its first word set as small as on the GPU (the shared-memory
-    sets hold 192 words a thread, so more boards reach the second pass here too)."""
+    sets hold 192 words a thread, so more boards reach the second pass here too); compiled
+    once a module (the lanes variants are ``variant_runner``'s and ``lanes_runner``'s)."""
     small = first_set_bits(defines) or 9
     return CpuBuildRunner(compile_kernel(folder, small_set_bits=small, defines=defines))
 
@@ -769,19 +771,23 @@ def test_the_lanes_gpu_build_on_threads_scores_as_native(
     board-made stats (lane 0 makes the board) equal the CPU path's; ``lanes-16`` in one
     block of 32 gives each of its 2 groups 300 4x4 boards a launch, the tags past 255, so
     the lanes' shared clear of their set runs too (a slot it missed rarely shows, though:
-    boards overwrite nearly every slot long before its tag comes round again)."""
+    boards overwrite nearly every slot long before its tag comes round again).  ``warp-list``
+    meets all 32 lanes of its warp at a barrier each step, the harness's slowest by far (78 s
+    of 143 on a loaded machine): it scores a quarter of the boards, its 4 warps 37 4x4 each
+    (its tags' wrap is the next test's, in one warp)."""
     runner, library = gpu_build_on_threads(kernel_folder, variant, block)
     library.bg_emulate_shape(grid, block)
     scorer = KernelScorer(enable, runner)
-    for shape, count in (((4, 4), 600), ((5, 5), 150), ((2, 2), 40)):
+    part = 4 if variant == "warp-list" else 1
+    for shape, count in (((4, 4), 600 // part), ((5, 5), 150 // part), ((2, 2), 40)):
         boards = list(random_boards(*shape, count, seed=shape[0] + block))
         rules = RulesChoice().for_size(*shape)
         expected = native_scores(boards, enable, rules)
         assert first_pass_agrees(scorer, boards, shape, rules, expected) >= 0.99
         assert scorer.score_boards(boards, rules) == expected
     source = BoardSource.named("big")
-    stats = score_stats(300, source, enable, BIG, seed=3, top=4)
-    got = random_stats(scorer, source, 3, 300, BIG, 4, batch=300)
+    stats = score_stats(300 // part, source, enable, BIG, seed=3, top=4)
+    got = random_stats(scorer, source, 3, 300 // part, BIG, 4, batch=300)
     assert got is not None and got.counts == dict(stats.counts)
     assert got.best == [(board.score, board.index) for board in stats.best]
     assert library.bg_emulate_errors() == 0

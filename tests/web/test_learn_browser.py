@@ -733,14 +733,18 @@ def test_a_double_tap_on_remove_removes_one_word(pages: Pages, server: ServeProc
     assert [entry["word"] for entry in stored(page)] == ["lime"]
 
 
-def asked_in_turn(page: Any, times: int) -> list[str]:
-    """The words practise asks, ``times`` of them, each passed with Show the word."""
+def asked_in_turn(page: Any, times: int, clocked: bool = False) -> list[str]:
+    """The words practise asks, ``times`` of them, each passed with Show the word; with
+    ``clocked`` (the page's clock installed) the 400 ms Show the word is held after each
+    press (TAP_GAP_MS in words.js) is run through on the page's clock, not waited out."""
     page.click("#practise-start")
     asked = []
     for _ in range(times):
         page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
         asked.append(page.eval_on_selector("#practise-clue", "c => c.dataset.word"))
         page.click("#practise-show")
+        if clocked:
+            page.clock.run_for(500)
     page.click("#practise-stop")
     return asked
 
@@ -755,23 +759,26 @@ def test_practise_asks_in_a_shuffled_order_each_word_once_a_pass(
     orders = []
     for seed in range(1, 5):
         page = words_page(pages, server, words)
+        page.clock.install()  # Show the word's hold run through, not waited (asked_in_turn)
         page.goto(f"{server.url}/words?seed={seed}")
         page.wait_for_selector("body[data-ready='true']")
-        asked = asked_in_turn(page, 3 * len(names))
+        asked = asked_in_turn(page, 3 * len(names), clocked=True)
         for start in range(0, len(asked), len(names)):
             assert sorted(asked[start : start + len(names)]) == sorted(names)
         assert all(a != b for a, b in itertools.pairwise(asked))
         page.reload()
         page.wait_for_selector("body[data-ready='true']")
-        assert asked_in_turn(page, 3 * len(names)) == asked  # the same seed, the same order
+        # the same seed, the same order
+        assert asked_in_turn(page, 3 * len(names), clocked=True) == asked
         orders.append(asked[: len(names)])
     assert any(order != names for order in orders)  # not the list's order
     assert len({tuple(order) for order in orders}) > 1  # the seed changes it
 
     page = words_page(pages, server, words[:2])  # two words: they take turns
+    page.clock.install()
     page.goto(f"{server.url}/words?seed=3")
     page.wait_for_selector("body[data-ready='true']")
-    asked = asked_in_turn(page, 6)
+    asked = asked_in_turn(page, 6, clocked=True)
     assert all(a != b for a, b in itertools.pairwise(asked))
 
 

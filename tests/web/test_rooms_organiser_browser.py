@@ -117,9 +117,13 @@ def test_a_club_of_16_leaves_the_projector_s_board_on_its_screen(
     host.check("#create-watch")
     code = create_room(host, "Club", seconds=str(LONGEST_ROUND))
     socket_url = server.url.replace("http://", "ws://") + "/ws/rooms"
+    # The phones read nothing: with websockets' default queue (16 messages) a full one
+    # stops reading the socket, so its close waited out close_timeout, 5 s a phone.
     with contextlib.ExitStack() as phones:
         for number in range(1, 17):
-            phone = phones.enter_context(sync_client.connect(socket_url, ping_interval=None))
+            phone = phones.enter_context(
+                sync_client.connect(socket_url, ping_interval=None, max_queue=None)
+            )
             phone.send(json.dumps({"type": "join", "code": code, "name": f"Player {number:02d}"}))
         host.wait_for_selector("#players li[data-name='Player 16']")
         host.click("#start-button")
@@ -144,7 +148,9 @@ def test_a_club_s_standings_come_before_every_player_s_words(
     socket_url = server.url.replace("http://", "ws://") + "/ws/rooms"
     with contextlib.ExitStack() as phones:
         for number in range(1, 12):
-            phone = phones.enter_context(sync_client.connect(socket_url, ping_interval=None))
+            phone = phones.enter_context(
+                sync_client.connect(socket_url, ping_interval=None, max_queue=None)
+            )
             phone.send(json.dumps({"type": "join", "code": code, "name": f"Player {number:02d}"}))
         host.wait_for_selector("#players li[data-name='Player 11']")
         host.click("#start-button")
