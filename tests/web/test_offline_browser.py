@@ -503,6 +503,36 @@ def test_the_page_s_verdict_is_the_server_s_where_the_server_reads_its_solution(
         ]
 
 
+def test_a_give_up_the_round_cannot_name_says_the_page_cannot_tell(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Where too many listed words could run long to name them (``given_up`` ``None``: a
+    uniform board of 8x8 or more with a long list), a word the page's search gave up on may
+    be one the server calls "not on the board": the verdict says it was judged here and
+    cannot tell, rather than the server's words for a word not in the list."""
+    from boggle import Board, Lexicon
+    from boggle.game.offline import offline_round
+    from boggle.model.rules import CLASSIC
+    from boggle.web.routes import FEEDBACK_LABELS
+
+    long_word = "aaaaaaaaaaabaaaaaaa"
+    board = Board.parse("abaaa ababa bbaaa abaaa baaaa")
+    kept_round = offline_round(board, Lexicon.from_words([long_word, "aba"]), CLASSIC)
+    page = pages.open(server.url + "/play")
+    judge = """async ([round, labels, entries]) => {
+      const { judgeKept } = await import("/static/offline.js");
+      return judgeKept(round, labels, entries, false).feedback;
+    }"""
+    named = page.evaluate(judge, [kept_round, FEEDBACK_LABELS, [long_word]])
+    assert named[0]["status"] == "not_on_board"
+    unnamed = page.evaluate(judge, [{**kept_round, "given_up": None}, FEEDBACK_LABELS, [long_word]])
+    assert unnamed[0]["status"] == "not_a_word"
+    assert unnamed[0]["message"] == (
+        f"gave up looking for a path of '{long_word}' after 2,000,000 steps; judged on this"
+        " device, which cannot tell whether the word list has it"
+    )
+
+
 HOLD_LOCK = """() => { navigator.locks.request("boggle-offline-rounds",
     () => new Promise((resolve) => { window.releaseTake = resolve; })); }"""
 
