@@ -412,6 +412,35 @@ def test_a_proxy_s_gateway_error_mid_round_goes_on_judged_on_the_page_and_says_s
     )
 
 
+def test_a_page_opened_behind_a_proxy_answering_502_says_the_server_is_not_answering(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """The play page opened while a proxy in front answered 502 for the server said "You are
+    offline", though the network was fine: it says the server is not answering, and a kept
+    board is still played."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    page.route(
+        "**/api/**",
+        lambda route: route.fulfill(
+            status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#play-offline")).to_have_text(
+        "The server is not answering (its proxy said 502): 3 boards kept for offline play."
+    )
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "Offline round: judged on this device, no hints. 2 boards kept for offline play."
+    )
+    page.unroute("**/api/**")
+
+
 def test_the_app_s_own_500_mid_round_is_an_error_not_judged_on_the_page(
     server: ServeProcess, pages: Pages
 ) -> None:
