@@ -1,6 +1,7 @@
 """The words a browser keeps for My words, as its localStorage holds them: the list (key
-``boggle-learn``) with the practice answers stored apart from it (key ``boggle-learn-answers``)
-read over it, as learn.js's ``loadWords`` reads them (docs/web.md, "Words to learn")."""
+``boggle-learn``) with the practice answers stored apart from it (each page's own key,
+``boggle-learn-answers-ID``, and ``boggle-learn-answers`` of the version before) read over
+it, as learn.js's ``loadWords`` reads them (docs/web.md, "Words to learn")."""
 
 from __future__ import annotations
 
@@ -22,13 +23,23 @@ def same_card(entry: dict[str, Any], record: dict[str, Any]) -> bool:
     ) == record.get("list")
 
 
+def answer_records(page: Any) -> list[dict[str, Any]]:
+    """The answers stored apart in ``page``'s localStorage, of every page (none: ``[]``), the
+    earliest practised first."""
+    values = page.evaluate(
+        """(key) => Object.keys(localStorage).filter((name) => name === key
+          || name.startsWith(key + "-")).map((name) => localStorage.getItem(name))""",
+        ANSWERS_KEY,
+    )
+    records = [record for value in values for record in json.loads(value)["answers"]]
+    return sorted(records, key=lambda record: record["practised"])
+
+
 def stored_words(page: Any) -> list[dict[str, Any]]:
     """The words kept in ``page``'s localStorage, each answer stored apart taken in."""
-    raw, answers = page.evaluate(
-        "(keys) => keys.map((key) => localStorage.getItem(key))", [KEY, ANSWERS_KEY]
-    )
+    raw = page.evaluate("(key) => localStorage.getItem(key)", KEY)
     words = list(json.loads(raw)["words"]) if raw else []
-    for record in json.loads(answers)["answers"] if answers else []:
+    for record in answer_records(page):
         entry = next((entry for entry in words if same_card(entry, record)), None)
         if entry is not None and record["practised"] >= entry.get("practised", ""):
             entry.update({name: record[name] for name in PROGRESS})

@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient
 
-from boggle import Board, Lexicon
-from boggle.game.offline import OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
+from boggle import Board, Lexicon, solve
+from boggle.game.offline import GIVEN_UP_WORDS, OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
 from boggle.model.rules import CLASSIC
 from boggle.web.app import WebConfig, create_app
 from boggle.web.context import Limits
@@ -165,6 +165,28 @@ def test_a_listed_word_a_search_gives_up_on_is_kept_with_the_round() -> None:
     assert kept["given_up"] == [long_word]
     fxie = offline_round(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]), CLASSIC)
     assert fxie["given_up"] == []
+
+
+def test_given_up_is_named_on_boards_where_more_than_50_words_could_run_long() -> None:
+    """``given_up`` was ``None`` (not looked for) wherever more than 50 listed words could
+    run long: on every 6x6 board of the superbig dice (faces beginning alike, ``in`` and
+    ``i``: every listed word of the board's letters counted), and beside words needing more
+    of a letter than the board holds (refused at once, never searched). It names them now."""
+    from boggle import load_lexicon
+    from boggle.dice.cubes import roll_board
+    from boggle.model.rules import BIG
+
+    board = Board.parse("abaaa ababa bbaaa abaaa baaaa")  # 7 b
+    long_word = "aaaaaaaaaaabaaaaaaa"
+    refused_at_once = ["b" * 8 + "a" * more for more in range(60)]
+    lexicon = Lexicon.from_words([long_word, "aba", *refused_at_once])
+    assert offline_round(board, lexicon, CLASSIC)["given_up"] == [long_word]
+    english = load_lexicon("en-70")
+    superbig = roll_board("superbig", 0)
+    named = offline_round(superbig, english, BIG)["given_up"]
+    assert isinstance(named, list) and 0 < len(named) <= GIVEN_UP_WORDS
+    on_board = {item.word for item in solve(superbig, english, BIG).words}
+    assert not on_board & set(named)
 
 
 def test_a_word_without_its_diacritics_names_the_board_s_words_past_20000_steps() -> None:

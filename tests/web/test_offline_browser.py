@@ -412,6 +412,35 @@ def test_a_proxy_s_gateway_error_mid_round_goes_on_judged_on_the_page_and_says_s
     )
 
 
+def test_a_page_opened_behind_a_proxy_answering_502_says_the_server_is_not_answering(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """The play page opened while a proxy in front answered 502 for the server said "You are
+    offline", though the network was fine: it says the server is not answering, and a kept
+    board is still played."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    page.route(
+        "**/api/**",
+        lambda route: route.fulfill(
+            status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#play-offline")).to_have_text(
+        "The server is not answering (its proxy said 502): 3 boards kept for offline play."
+    )
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "Offline round: judged on this device, no hints. 2 boards kept for offline play."
+    )
+    page.unroute("**/api/**")
+
+
 def test_the_app_s_own_500_mid_round_is_an_error_not_judged_on_the_page(
     server: ServeProcess, pages: Pages
 ) -> None:
@@ -501,6 +530,36 @@ def test_the_page_s_verdict_is_the_server_s_where_the_server_reads_its_solution(
         assert [(said["status"], said["message"]) for said in on_page] == [
             (said.status, said.message) for said in served
         ]
+
+
+def test_a_give_up_the_round_cannot_name_says_the_page_cannot_tell(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Where too many listed words could run long to name them (``given_up`` ``None``: a
+    uniform board of 8x8 or more with a long list), a word the page's search gave up on may
+    be one the server calls "not on the board": the verdict says it was judged here and
+    cannot tell, rather than the server's words for a word not in the list."""
+    from boggle import Board, Lexicon
+    from boggle.game.offline import offline_round
+    from boggle.model.rules import CLASSIC
+    from boggle.web.routes import FEEDBACK_LABELS
+
+    long_word = "aaaaaaaaaaabaaaaaaa"
+    board = Board.parse("abaaa ababa bbaaa abaaa baaaa")
+    kept_round = offline_round(board, Lexicon.from_words([long_word, "aba"]), CLASSIC)
+    page = pages.open(server.url + "/play")
+    judge = """async ([round, labels, entries]) => {
+      const { judgeKept } = await import("/static/offline.js");
+      return judgeKept(round, labels, entries, false).feedback;
+    }"""
+    named = page.evaluate(judge, [kept_round, FEEDBACK_LABELS, [long_word]])
+    assert named[0]["status"] == "not_on_board"
+    unnamed = page.evaluate(judge, [{**kept_round, "given_up": None}, FEEDBACK_LABELS, [long_word]])
+    assert unnamed[0]["status"] == "not_a_word"
+    assert unnamed[0]["message"] == (
+        f"gave up looking for a path of '{long_word}' after 2,000,000 steps; judged on this"
+        " device, which cannot tell whether the word list has it"
+    )
 
 
 HOLD_LOCK = """() => { navigator.locks.request("boggle-offline-rounds",

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.engines import solve
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
-from boggle.game.words import PATH_STEP_BUDGET, PathSearchError, find_path
+from boggle.game.words import PATH_STEP_BUDGET
 from boggle.model.board import Board
 from boggle.model.letters import STROKED
 from boggle.model.render import faces
@@ -108,24 +108,29 @@ def kept_round(board: Board, whole: Solution, setting: WordSetting = EVERY_WORD)
     }
 
 
-GIVEN_UP_SEARCHES = 50
-"""The most words of the list :func:`given_up` searches for on one board (each a few
-microseconds to a second): on a board where more could run long (a 5x5 or 6x6 board with
-letters repeated took up to 2 s a board) it looks for none."""
+GIVEN_UP_WORDS = 5_000
+"""The most words :func:`given_up` names for one board (about 60 KB of JSON): past it (a
+uniform board of 8x8 or more, whose letters each repeat several times, read with a long
+list: 10,000 to 50,000 words) it names none (``None``)."""
 
 
 def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | None:
     """The listed words, not on ``board`` (as the list spells its faces), whose path search
-    gives up (:func:`~boggle.game.words.find_path` past its budget): the server, holding the
-    board's ``whole`` solution, says "not on the board" without a search; a page judging a
-    kept round has no list, searches, and would say it gave up.  Kept with the round, the
-    page says what the server says.
+    may give up (:func:`~boggle.game.words.find_path` past its budget): the server, holding
+    the board's ``whole`` solution, says "not on the board" without a search; a page judging
+    a kept round has no list, searches, and would say it gave up.  Kept with the round, the
+    page says what the server says: it reads them only for a word its search gave up on, so
+    a word named here whose search would end (a bound, below, not a search: a search that
+    gives up takes a second) changes no verdict.
 
     The list is read only where some word could run past the budget: a search tries each
     sequence of distinct dice once at most, so a board whose faces repeat little (nearly
-    every board) holds too few for that, and none is looked at.  A board where more than
-    :data:`GIVEN_UP_SEARCHES` words could gives ``None``: not looked for (the page then
-    says it gave up, as the server does for a word not in the list).
+    every board) holds too few for that, and none is looked at.  A word is named when the
+    sequences of dice that could spell its prefixes could take the search past half its
+    budget (the part from the word's start): on a board of faces beginning alike (``in``
+    and ``i``) as many times more as the word's prefixes have spellings in its faces.  A
+    board where more than :data:`GIVEN_UP_WORDS` words could gives ``None``: none named
+    (the page then says it gave up and that it cannot tell whether the list has the word).
 
     >>> from boggle.model.rules import CLASSIC
     >>> board = Board.parse("abaaa ababa bbaaa abaaa baaaa")
@@ -149,17 +154,31 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
         position).  With no two faces beginning alike, the word says the face of each die
         of a sequence of a given length, so there are at most the ordered picks of as many
         dice of each face as the word has of it, for each length."""
-        if not plain:
-            return True
-        length = letters if word is None else len(word)
-        sequences = min(cells, length) + 1
-        for face, count in held.items():
-            most = count if word is None else min(count, word.count(face))
-            for taken in range(most):
-                sequences *= count - taken
-            if 8 * sequences > half:
+        if word is None:
+            if not plain:
                 return True
-        return 8 * sequences + 9 * length * cells > half
+            length, sequences = letters, min(cells, letters) + 1
+        else:
+            length = len(word)
+            # the prefixes' spellings: one a length where faces begin unlike; else at most
+            # one a length for each choice of the multi-letter faces' places (counted only
+            # where that quick bound is not low enough)
+            many = sum(_occurrences(word, face) for face in held if len(face) > 1)
+            sequences = min(cells, length) + 1 if plain else (length + 1) << many
+        picks = 1
+        for face, count in held.items():
+            if word is not None and face not in word:
+                continue
+            most = count if word is None else min(count, _occurrences(word, face))
+            for taken in range(most):
+                picks *= count - taken
+            if 8 * picks > half:
+                return True
+        if 8 * sequences * picks + 9 * length * cells <= half:
+            return False
+        if word is not None and not plain:
+            sequences = _spellings(word, held)
+        return 8 * sequences * picks + 9 * length * cells > half
 
     # the shortest word a search could run long for: a word of n letters picks at most the
     # n largest of the faces' counts, counts less one, ... (a quick bound, words read below)
@@ -176,21 +195,40 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     on_board = set(whole.by_word)
     shortest = max(shortest, whole.rules.min_length)
     board_letters = set("".join(faces))
-    searched: list[str] = []
+    held_letters = Counter("".join(faces))
+    may: list[str] = []
     for word in lexicon.words:
         if len(word) < shortest or word in on_board or not board_letters.issuperset(word):
             continue
+        if any(held_letters[letter] < count for letter, count in Counter(word).items()):
+            continue  # more of a letter than the board holds: refused without a search
         if could_give_up(word):
-            searched.append(word)
-            if len(searched) > GIVEN_UP_SEARCHES:
+            may.append(word)
+            if len(may) > GIVEN_UP_WORDS:
                 return None
-    found = []
-    for word in searched:
-        try:
-            find_path(board, word)
-        except PathSearchError:
-            found.append(word)
-    return found
+    return may
+
+
+def _spellings(word: str, held: Counter[str]) -> int:
+    """How many ways the prefixes of ``word`` (the empty one too) are spelled as a sequence
+    of the faces in ``held``: a search's sequences of dice of one spelling are bounded as on
+    a board whose faces begin unlike, so all of them by this many times that bound."""
+    ways = [1] + [0] * len(word)
+    used = [face for face in held if face in word]
+    for at in range(len(word)):
+        if ways[at]:
+            for face in used:
+                if word.startswith(face, at):
+                    ways[at + len(face)] += ways[at]
+    return sum(ways)
+
+
+def _occurrences(word: str, face: str) -> int:
+    """How many times ``face`` occurs in ``word``, overlaps too: the most dice of that face
+    a path of ``word`` can use."""
+    if len(face) == 1:
+        return word.count(face)
+    return sum(1 for at in range(len(word)) if word.startswith(face, at))
 
 
 def _kept_word(entry: dict[str, Any]) -> dict[str, Any]:

@@ -995,7 +995,7 @@ async function start() {
       await loadOptions();
     } catch (error) {
       if (!error.unreachable || !offerKeptList()) throw error;
-      offline = true;  // no server, but boards kept: the list they are of is offered
+      offline = error;  // no server, but boards kept: the list they are of is offered
     }
     keepChoice($("dict-select"), "boggle-list");  // before the link's: a link's list wins
     keepChoice($("dice-select"), "boggle-dice");
@@ -1029,10 +1029,15 @@ async function start() {
   loaded();
   document.body.dataset.ready = "true";
   if (offline) {
+    // the browser offline, or online with the server out of reach (its proxy's 502, 503 or
+    // 504: the server down or restarting behind it; no answer at all): said as it is
+    const why = navigator.onLine === false ? "You are offline"
+      : offline.gateway ? `The server is not answering (its proxy said ${offline.gateway})`
+        : "The server cannot be reached";
     const count = keptCount(aheadSettings());
-    showKept(count ? `You are offline: ${keptLine(count)}` : "You are offline, and no board is kept for offline play.");
+    showKept(count ? `${why}: ${keptLine(count)}` : `${why}, and no board is kept for offline play.`);
   }
-  if (play) keepBoardsAhead();
+  if (play && !offline) keepBoardsAhead();  // the server out of reach: its line stays
 }
 
 start();

@@ -14,10 +14,14 @@
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
 // A practice answer does not store the whole list again (5,000 words are about 1 MB): it stores
-// the word's progress alone in a second value (key "boggle-learn-answers", {"version": 1,
-// "answers": [record, ...]}, a record { word, list, language, learned, streak, due, practised,
-// learned_on }, the latest of each card), read over the list by loadWords; the list stored
-// whole (any other change: a word kept, removed, a file added) takes them in and removes it.
+// the word's progress alone in a second value, one a page (key "boggle-learn-answers-ID", ID
+// the page's own, {"version": 1, "answers": [record, ...]}, a record { word, list, language,
+// learned, streak, due, practised, learned_on }, the latest of each card the page answered;
+// "boggle-learn-answers" alone from a page of the version before), read over the list by
+// loadWords; the list stored whole (any other change: a word kept, removed, a file added)
+// takes them in and removes them. Each page writes its own value only, so two tabs answering
+// at once never store over each other's answers, and My words left (foldAnswers) removes its
+// own value, not another tab's answer given meanwhile.
 import {
   announce, counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
 } from "/static/board.js";
@@ -253,12 +257,16 @@ export function wordsText(words) {
 // "boggle-learn-meanings", looked up again when needed) make room first.
 export function saveWords(words) {
   if (!stored(LEARN_KEY, wordsText(words))) return false;
+  for (const key of answerKeys()) forget(key);  // storage off since: read over the list still
+  return true;
+}
+
+function forget(key) {
   try {
-    localStorage.removeItem(ANSWERS_KEY);
+    localStorage.removeItem(key);
   } catch (error) {
     // storage off since: the answers, read over the list, say what it says
   }
-  return true;
 }
 
 // `text` stored under `key`; false when the browser refuses. Storage full, the meanings My
@@ -284,20 +292,41 @@ function stored(key, text) {
 // whole wrote all of it (1 MB at 5,000 words) at each answer. Once COMPACT_AT words have
 // records the list is stored whole with them, and the records go.
 export const ANSWERS_KEY = "boggle-learn-answers";
+const OWN_ANSWERS_KEY = `${ANSWERS_KEY}-${Math.random().toString(36).slice(2, 10)}`;
 const COMPACT_AT = 100;
 const PROGRESS_FIELDS = ["learned", "streak", "due", "practised", "learned_on"];
 
-// The records stored apart, each as cleanEntry reads an entry (none, for a value that is not
-// such records: it is left alone, and replaced at the next answer).
-export function readAnswers() {
+// The keys of the answers stored apart: every page's, and the one value of the version before.
+export function answerKeys() {
+  const keys = [];
+  try {
+    for (let at = 0; at < localStorage.length; at++) {
+      const key = localStorage.key(at);
+      if (key === ANSWERS_KEY || key?.startsWith(`${ANSWERS_KEY}-`)) keys.push(key);
+    }
+  } catch (error) {
+    // no storage: none
+  }
+  return keys;
+}
+
+// The records of one stored value, each as cleanEntry reads an entry (none, for a value that
+// is not such records: it is left alone, and replaced at the next answer).
+function recordsAt(key) {
   let data;
   try {
-    data = JSON.parse(localStorage.getItem(ANSWERS_KEY) ?? "null");
+    data = JSON.parse(localStorage.getItem(key) ?? "null");
   } catch (error) {
     return [];
   }
   if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.answers)) return [];
   return data.answers.slice(0, MOST_KEPT).map(cleanEntry).filter((record) => record && record.practised);
+}
+
+// Every record stored apart, of every page, the earliest practised first (so that a card's
+// latest answer is the one read last).
+export function readAnswers() {
+  return answerKeys().flatMap(recordsAt).sort((a, b) => (a.practised < b.practised ? -1 : a.practised > b.practised ? 1 : 0));
 }
 
 // `words` with each record of `answers` whose card they keep (keptEntry) and that was practised
@@ -316,14 +345,14 @@ export function withAnswers(words, answers) {
 }
 
 // The practice answer just given to the kept word `entry` (answered: its progress changed in
-// place) stored: its record alone, in place of the card's earlier one; false when the browser
-// refuses. With COMPACT_AT records, the list is stored whole, as stored now with them.
+// place) stored: its record alone, in this page's value, in place of the card's earlier one;
+// false when the browser refuses. With COMPACT_AT records, the list is stored whole with them.
 export function saveAnswer(entry) {
   const record = answerRecord(entry);
   const same = keptAlready([record]);
-  const answers = [...readAnswers().filter((other) => !same(other)).map(answerRecord), record];
-  if (!stored(ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
-  if (answers.length >= COMPACT_AT) foldAnswers();  // refused: the records stay, read over the list
+  const answers = [...recordsAt(OWN_ANSWERS_KEY).filter((other) => !same(other)).map(answerRecord), record];
+  if (!stored(OWN_ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
+  if (readAnswers().length >= COMPACT_AT) foldAnswers();  // refused: the records stay, read over the list
   return true;
 }
 
@@ -332,11 +361,22 @@ export function saveAnswer(entry) {
 // (hidden: another tab or app, the page closed): a page of an older version, from before the
 // answers were stored apart (a tab open since, a copy its service worker still serves), reads
 // the list alone, and showed, practised and stored each word as it was before the answers given
-// since (a same day's answer there then lost to the record here, read over it).
+// since (a same day's answer there then lost to the record here, read over it). It removes this
+// page's records and those of the version before, and another page's only when it answered
+// nothing since the day before yesterday (a tab closed without leaving): another tab answering
+// now keeps its records, read over the list (removed, its answer given while this page read
+// and wrote the list, 100 to 300 ms for 5,000 words, was lost).
 export function foldAnswers() {
   if (!readAnswers().length) return true;
   const { words, problem } = loadWords();
-  return problem ? false : saveWords(words);
+  if (problem || !stored(LEARN_KEY, wordsText(words))) return false;
+  const before = addDays(today(), -2);
+  for (const key of answerKeys()) {
+    if (key === OWN_ANSWERS_KEY || key === ANSWERS_KEY || recordsAt(key).every((record) => record.practised <= before)) {
+      forget(key);
+    }
+  }
+  return true;
 }
 
 // The fields of the kept word `entry` an answer's record keeps: which word, and its progress.

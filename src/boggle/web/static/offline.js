@@ -224,7 +224,7 @@ function diacritics(word, kept) {
 }
 
 // The path search of boggle.game.words.find_path, step for step (where it gives up on a word
-// of the list, kept.given_up says so, as the server knows from the board's solution), so that a search gives up
+// of the list, kept.given_up names it, as the server knows from the board's solution), so that a search gives up
 // where the server's does (PATH_STEP_BUDGET) and a verdict is the server's: a word needing
 // more of a letter than the board has is refused at once; otherwise the cells that can still
 // finish the word are found first, from its end, and only those are tried, from the word's
@@ -392,6 +392,12 @@ export function judgeKept(kept, labels, entries, finished) {
       // board's solution, says it is not on the board without a search (kept.given_up)
       if (Array.isArray(kept.given_up) && kept.given_up.includes(word)) {
         return said("not_on_board", notes(diacritics(word, kept), read));
+      }
+      if (!Array.isArray(kept.given_up)) {
+        // too many words of the list could run as long to name them all (a large board of
+        // letters repeated): the server may say "not on the board"; say what is not known
+        return said("not_a_word", `${error.message}; judged on this device, which cannot tell `
+          + "whether the word list has it");
       }
       return said("not_a_word", error.message);  // as the server says it: how it was read left out
     }

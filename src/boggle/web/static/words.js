@@ -286,7 +286,7 @@ function reloadWords() {
 // Another tab changed the kept words: shown here at once; a word being practised that is gone
 // or answered there (no longer due) makes way for the next.
 function storedElsewhere(event) {
-  if (event.key === ANSWERS_KEY) {  // an answer there: its word's progress alone, not the list
+  if (event.key === ANSWERS_KEY || event.key?.startsWith(`${ANSWERS_KEY}-`)) {  // an answer there: its word's progress alone
     if (!withAnswers(state.words, readAnswers())) return;
   } else if (event.key === LEARN_KEY || event.key === null) {
     reloadWords();
