@@ -399,6 +399,45 @@ function renameSelf(event) {
   send({ type: "rename", name });
 }
 
+// A shared school laptop opens the room's link in its last pupil's seat (the page takes it up
+// again with the seat's token): between rounds the page says whose seat it is, "Playing as
+// Amir.", and "Not Amir? Join under your name" takes the next pupil to the Join form, the
+// seat still kept in this browser: the join under their name releases it on the server
+// (docs/web.md "Shared school devices"), Amir's points kept under his name. Not for the host's
+// seat, which the server keeps (the next pupil would join beside it and the host's role pass
+// on), nor for a host who shows the board and does not play.
+function showPlayingAs(phase, isHost) {
+  const shown = ["lobby", "results", "over"].includes(phase) && !isHost && !state.watching;
+  $("playing-as").hidden = !shown;
+  if (!shown) return;
+  $("playing-as-text").textContent = `Playing as ${state.you}.`;
+  $("not-you-button").textContent = `Not ${state.you}? Join under your name`;
+}
+
+function notYou() {
+  if ($("room").hidden || $("playing-as").hidden || !state.code) return;
+  const code = state.code;
+  const was = state.you;
+  // the connection closed, not left (a leave would take the seat away from the join, which
+  // releases it and says so): its seat's token stays in this browser for the join to send
+  state.leaving = true;
+  clearTimeout(state.reconnect);
+  state.reconnect = null;
+  const socket = state.socket;
+  state.socket = null;
+  forget("");
+  socket?.close();
+  state.code = null;
+  showEntry(code);
+  showError("");
+  window.scrollTo(0, 0);
+  // the name box holds the name last played under (the last pupil's): it waits for the
+  // next pupil's own
+  $("join-name").value = "";
+  showNotice(`Not ${was}? Type your name and press Join: ${was}'s points stay in the room.`);
+  $("join-name").focus();
+}
+
 // A player took another name (`old` -> `name`; the room's update comes next): the page's names
 // follow, the standings' and the results' too (the points went with the name), and it is said,
 // not taken for "old left the room" when the players' line loses the old name. This page's own
@@ -562,6 +601,7 @@ function showRoom(room) {
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   $("rename").hidden = ["playing", "judging"].includes(room.phase);  // between rounds
+  showPlayingAs(room.phase, isHost);
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name), room.removed || []);
   markRemoved(room.removed || []);
@@ -780,6 +820,7 @@ function roundStarted(message) {
   $("start-button").hidden = true;
   $("rename").hidden = true;  // a name changes between rounds
   $("rename").open = false;
+  $("playing-as").hidden = true;  // and a shared laptop's next pupil joins between rounds
   if (state.renameSaid && $("notice").textContent === state.renameSaid) showNotice("");
   state.startSent = null;
   $("my-words").replaceChildren();
@@ -1391,6 +1432,7 @@ async function start() {
     if ($("rename").open && !$("rename-name").value) $("rename-name").value = state.you || "";
   });
   $("remove-chosen").addEventListener("click", removeChosen);
+  $("not-you-button").addEventListener("click", notYou);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
