@@ -57,3 +57,23 @@ def test_the_next_pupil_is_offered_to_join_under_their_own_name_between_rounds(
     projector.wait_for_function(gone)  # released, not away
     assert laptop.locator("#playing-as-text").inner_text() == "Playing as Bea."
 
+
+def test_a_seat_released_for_a_join_is_said_in_the_notice_line(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    server = clocked_server
+    projector, code = projected_room(players, server)
+    laptop = join(players, server, code, "Amir")
+    laptop.goto(server.url + "/")  # the lesson's end: the room's page closed
+    projector.wait_for_selector("#players > li[data-name='Amir'].away")
+    laptop.goto(server.url + "/room")
+    laptop.fill("#join-code", code)
+    laptop.fill("#join-name", "Bea")
+    laptop.click("#join-button")
+    laptop.wait_for_selector(f"body[data-code='{code}'] #players > li[data-name='Bea']")
+    notice = laptop.locator("#notice")
+    assert notice.is_visible() and notice.get_attribute("role") == "status"  # said politely
+    assert notice.inner_text() == "Amir's seat was released; their points stay."
+    projector.click("#start-button")  # said until the next round starts
+    laptop.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert notice.is_hidden()

@@ -313,6 +313,10 @@ function joined(message) {
   // which Tab reaches the room's link, Copy link and the host's Start
   if (focusLost()) $("room-title").focus();
   for (const word of state.unsent.splice(0)) sendWord(word);
+  // a shared laptop's seat of its last pupil, released for this join (their points kept):
+  // said in the notice line (a polite live region), until the next round starts
+  state.releasedSaid = message.released ? `${message.released}'s seat was released; their points stay.` : null;
+  if (state.releasedSaid) showNotice(state.releasedSaid);
 }
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
@@ -821,7 +825,9 @@ function roundStarted(message) {
   $("rename").hidden = true;  // a name changes between rounds
   $("rename").open = false;
   $("playing-as").hidden = true;  // and a shared laptop's next pupil joins between rounds
-  if (state.renameSaid && $("notice").textContent === state.renameSaid) showNotice("");
+  for (const said of [state.renameSaid, state.releasedSaid]) {
+    if (said && $("notice").textContent === said) showNotice("");
+  }
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
