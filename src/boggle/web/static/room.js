@@ -725,6 +725,17 @@ function renderPlayers(players, playing) {
   // :has(> li:nth-child(13)), which Safari before 15.4 and Firefox before 121 do not read
   list.classList.toggle("many", players.length >= 13);
   listRemovable(players);
+  showMorePlayers();
+}
+
+// A phone's round shows the players in one line above the board, scrolled sideways (its
+// scrollbar hidden: style.css): the line's end fades out where more chips are past it (a long
+// name cut at the edge said nothing of the rest), and its start where the line was scrolled.
+function showMorePlayers() {
+  const list = $("players");
+  const more = list.scrollWidth - list.clientWidth;
+  list.classList.toggle("more-before", more > 1 && list.scrollLeft > 1);
+  list.classList.toggle("more-after", more > 1 && list.scrollLeft < more - 1);
 }
 
 // The host's Remove for each player, in a "Remove a player" box shown during a round where
@@ -811,6 +822,7 @@ function progress(message) {
     item.dataset.words = String(count);
     showPlayer(item, count);
   }
+  showMorePlayers();
 }
 
 // ------------------------------------------------------------------ a round
@@ -842,6 +854,7 @@ function inRound(playing) {
   placeLines();
   if (playing) guardRound();
   else hideTapToType();
+  showMorePlayers();  // one line in a phone's round, wrapped between rounds
   if (!playing && $("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
 
@@ -1439,6 +1452,8 @@ async function start() {
   });
   $("remove-chosen").addEventListener("click", removeChosen);
   $("not-you-button").addEventListener("click", notYou);
+  $("players").addEventListener("scroll", showMorePlayers, { passive: true });
+  window.addEventListener("resize", showMorePlayers);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
