@@ -28,6 +28,8 @@ FADED = """() => {
 """The players' line's classes (room.js showMorePlayers) and its mask (a fade, or none)."""
 TO_THE_END = "() => { const list = document.getElementById('players'); list.scrollLeft = 9999; }"
 SCROLLED = "() => document.getElementById('players').classList.contains('more-before')"
+FOCUS = "() => [document.activeElement.id, getComputedStyle(document.activeElement).outlineStyle]"
+"""The focused element's id and its focus ring (``none``: no ring)."""
 
 
 def a_phone_in_a_round_the_host_started(players: Pages, server: ServeProcess) -> Any:
@@ -52,3 +54,12 @@ def test_the_players_line_of_a_phone_s_round_fades_where_more_names_are(
     phone.wait_for_function(SCROLLED)
     classes, mask = phone.evaluate(FADED)
     assert "more-after" not in classes and "gradient" in mask
+
+
+def test_tap_to_type_shows_no_focus_ring_around_it(players: Pages, server: ServeProcess) -> None:
+    phone = a_phone_in_a_round_the_host_started(players, server)
+    phone.wait_for_selector("#tap-to-type:visible")
+    assert phone.evaluate(FOCUS) == ["word-input", "none"]
+    phone.tap("#tap-to-type")
+    phone.wait_for_selector("#tap-to-type", state="hidden")
+    assert phone.evaluate(FOCUS) == ["word-input", "solid"]  # the box's own ring, typed in
