@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from browser import Pages
+from challenge_round import make_challenge, play_challenge
 from room_page import create_room, join
 from serve_process import ServeProcess
 
@@ -17,6 +18,11 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 
 SMALL_PHONE: dict[str, Any] = {
     "viewport": {"width": 360, "height": 640},
+    "has_touch": True,
+    "is_mobile": True,
+}
+ON_ITS_SIDE: dict[str, Any] = {
+    "viewport": {"width": 667, "height": 375},
     "has_touch": True,
     "is_mobile": True,
 }
@@ -63,3 +69,25 @@ def test_tap_to_type_shows_no_focus_ring_around_it(players: Pages, server: Serve
     phone.tap("#tap-to-type")
     phone.wait_for_selector("#tap-to-type", state="hidden")
     assert phone.evaluate(FOCUS) == ["word-input", "solid"]  # the box's own ring, typed in
+
+
+def test_a_challenge_s_results_are_whole_on_a_phone_on_its_side(
+    pages: Pages, server: ServeProcess
+) -> None:
+    made = make_challenge(
+        server.url, played={"Wolfeschlegelsteinhausen": ["fame", "mile", "lime", "axe"]}
+    )
+    page = pages.open(server.url + made["path"], **ON_ITS_SIDE)
+    play_challenge(page, "ann", ["mile", "limb"], tap=True)
+    page.wait_for_selector("#challenge-results .learn-one")
+    area = page.evaluate(
+        """() => { const area = document.querySelector("#results .table-scroll");
+        return [area.scrollWidth, area.clientWidth]; }"""
+    )
+    assert area[0] <= area[1], "the table scrolls in its area"
+    only = page.locator("#challenge-results th").last.bounding_box()
+    board = page.locator("#board").bounding_box()
+    results = page.locator("#results").bounding_box()
+    assert only is not None and board is not None and results is not None
+    assert only["x"] + only["width"] <= 667
+    assert results["y"] >= board["y"] + board["height"]  # under the board
