@@ -314,6 +314,10 @@ function joined(message) {
   // which Tab reaches the room's link, Copy link and the host's Start
   if (focusLost()) $("room-title").focus();
   for (const word of state.unsent.splice(0)) sendWord(word);
+  // a shared laptop's seat of its last pupil, released for this join (their points kept):
+  // said in the notice line (a polite live region), until the next round starts
+  state.releasedSaid = message.released ? `${message.released}'s seat was released; their points stay.` : null;
+  if (state.releasedSaid) showNotice(state.releasedSaid);
 }
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
@@ -398,6 +402,45 @@ function renameSelf(event) {
   const name = $("rename-name").value;
   if (!name.trim() || $("rename").hidden) return;
   send({ type: "rename", name });
+}
+
+// A shared school laptop opens the room's link in its last pupil's seat (the page takes it up
+// again with the seat's token): between rounds the page says whose seat it is, "Playing as
+// Amir.", and "Not Amir? Join under your name" takes the next pupil to the Join form, the
+// seat still kept in this browser: the join under their name releases it on the server
+// (docs/web.md "Shared school devices"), Amir's points kept under his name. Not for the host's
+// seat, which the server keeps (the next pupil would join beside it and the host's role pass
+// on), nor for a host who shows the board and does not play.
+function showPlayingAs(phase, isHost) {
+  const shown = ["lobby", "results", "over"].includes(phase) && !isHost && !state.watching;
+  $("playing-as").hidden = !shown;
+  if (!shown) return;
+  $("playing-as-text").textContent = `Playing as ${state.you}.`;
+  $("not-you-button").textContent = `Not ${state.you}? Join under your name`;
+}
+
+function notYou() {
+  if ($("room").hidden || $("playing-as").hidden || !state.code) return;
+  const code = state.code;
+  const was = state.you;
+  // the connection closed, not left (a leave would take the seat away from the join, which
+  // releases it and says so): its seat's token stays in this browser for the join to send
+  state.leaving = true;
+  clearTimeout(state.reconnect);
+  state.reconnect = null;
+  const socket = state.socket;
+  state.socket = null;
+  forget("");
+  socket?.close();
+  state.code = null;
+  showEntry(code);
+  showError("");
+  window.scrollTo(0, 0);
+  // the name box holds the name last played under (the last pupil's): it waits for the
+  // next pupil's own
+  $("join-name").value = "";
+  showNotice(`Not ${was}? Type your name and press Join: ${was}'s points stay in the room.`);
+  $("join-name").focus();
 }
 
 // A player took another name (`old` -> `name`; the room's update comes next): the page's names
@@ -571,6 +614,7 @@ function showRoom(room) {
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   $("rename").hidden = ["playing", "judging"].includes(room.phase);  // between rounds
+  showPlayingAs(room.phase, isHost);
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name), room.removed || []);
   markRemoved(room.removed || []);
@@ -690,6 +734,17 @@ function renderPlayers(players, playing) {
   // :has(> li:nth-child(13)), which Safari before 15.4 and Firefox before 121 do not read
   list.classList.toggle("many", players.length >= 13);
   listRemovable(players);
+  showMorePlayers();
+}
+
+// A phone's round shows the players in one line above the board, scrolled sideways (its
+// scrollbar hidden: style.css): the line's end fades out where more chips are past it (a long
+// name cut at the edge said nothing of the rest), and its start where the line was scrolled.
+function showMorePlayers() {
+  const list = $("players");
+  const more = list.scrollWidth - list.clientWidth;
+  list.classList.toggle("more-before", more > 1 && list.scrollLeft > 1);
+  list.classList.toggle("more-after", more > 1 && list.scrollLeft < more - 1);
 }
 
 // The host's Remove for each player, in a "Remove a player" box shown during a round where
@@ -776,6 +831,7 @@ function progress(message) {
     item.dataset.words = String(count);
     showPlayer(item, count);
   }
+  showMorePlayers();
 }
 
 // ------------------------------------------------------------------ a round
@@ -789,7 +845,10 @@ function roundStarted(message) {
   $("start-button").hidden = true;
   $("rename").hidden = true;  // a name changes between rounds
   $("rename").open = false;
-  if (state.renameSaid && $("notice").textContent === state.renameSaid) showNotice("");
+  $("playing-as").hidden = true;  // and a shared laptop's next pupil joins between rounds
+  for (const said of [state.renameSaid, state.releasedSaid]) {
+    if (said && $("notice").textContent === said) showNotice("");
+  }
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
@@ -804,6 +863,7 @@ function inRound(playing) {
   placeLines();
   if (playing) guardRound();
   else hideTapToType();
+  showMorePlayers();  // one line in a phone's round, wrapped between rounds
   if (!playing && $("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
 
@@ -1407,6 +1467,9 @@ async function start() {
     if ($("rename").open && !$("rename-name").value) $("rename-name").value = state.you || "";
   });
   $("remove-chosen").addEventListener("click", removeChosen);
+  $("not-you-button").addEventListener("click", notYou);
+  $("players").addEventListener("scroll", showMorePlayers, { passive: true });
+  window.addEventListener("resize", showMorePlayers);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
