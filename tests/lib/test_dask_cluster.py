@@ -219,6 +219,31 @@ def test_a_local_cluster_of_more_workers_than_the_machine_holds_is_refused(count
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
 
 
+def test_a_local_cluster_that_fails_to_start_leaves_nothing_for_the_exit_to_wait_on() -> None:
+    """With ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=garbage`` the local cluster failed
+    while closing again after its failed start: its one line came, then 10 s more before the
+    process ended, Dask's exit handler waiting on that cluster, "closing" for good with its
+    scheduler still running."""
+    need_distributed()
+    import dask.config
+    import distributed
+
+    from boggle.scale.cluster import ClusterError, open_client
+
+    registry = distributed.SpecCluster._instances
+    before = set(registry)
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "garbage"}),
+        pytest.raises(ClusterError, match="Invalid time unit: garbage"),
+        open_client("local:1"),
+    ):
+        pass
+    started = set(registry) - before
+    waited_on = [c for c in started if c.shutdown_on_close and c.status.name != "closed"]
+    assert waited_on == []
+    assert all(c.scheduler is None or c.scheduler.status.name == "closed" for c in started)
+
+
 @pytest.mark.slow
 def test_score_streams_millions_of_lines_in_bounded_memory(
     cluster: TestCluster, tmp_path: Path

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import secrets
 import signal
 import sys
 import threading
@@ -313,8 +314,14 @@ def open_client(
     cluster = None
     try:
         if workers is not None:
-            with dask_config().set(LOCAL_WORKER_CONFIG), _workers_ignore_ctrl_c() as ctrl_c:
+            name = f"boggle-{secrets.token_hex(6)}"
+            with (
+                dask_config().set(LOCAL_WORKER_CONFIG),
+                _workers_ignore_ctrl_c() as ctrl_c,
+                _closing_a_failed_start(distributed, name, timeout),
+            ):
                 cluster = distributed.LocalCluster(
+                    name=name,
                     n_workers=workers or default_jobs(),
                     threads_per_worker=1,
                     processes=True,
@@ -353,6 +360,45 @@ def open_client(
         if cluster is not None:
             with suppress(Exception):
                 cluster.close(timeout=timeout)
+
+
+@contextmanager
+def _closing_a_failed_start(distributed: Any, name: str, timeout: float) -> Iterator[None]:
+    """Close what the local cluster ``name`` left running when it failed to start, so that
+    the process can exit at once.
+
+    Dask registers a cluster before starting it, and its exit handler closes each one
+    registered; a cluster whose start failed half-way (a ``DASK_*`` time setting it cannot
+    read, met while it closes again) stays "closing" for good, its scheduler running, and
+    that handler waited its 10 s on it before the process ended.  The registry is private
+    to Dask: without it (another Dask version) nothing is done here.
+    """
+    try:
+        yield
+    except BaseException:
+        registry = getattr(getattr(distributed, "SpecCluster", None), "_instances", None)
+        with suppress(Exception):
+            for cluster in list(registry or ()):
+                if getattr(cluster, "name", None) == name:
+                    _abandon(cluster, timeout)
+        raise
+
+
+def _abandon(cluster: Any, timeout: float) -> None:
+    """Stop the workers, scheduler and event loop of a cluster that failed to start, and
+    take it off Dask's exit handler (best effort: each step may fail as its start did)."""
+    if str(getattr(cluster, "status", "")).endswith("closed"):
+        return
+    cluster.shutdown_on_close = False  # Dask's exit handler passes it by
+    servers = [*getattr(cluster, "workers", {}).values(), getattr(cluster, "scheduler", None)]
+    for server in servers:
+        if server is not None:
+            with suppress(Exception):
+                cluster.sync(server.close, callback_timeout=timeout)
+    runner = getattr(cluster, "_loop_runner", None)  # the thread of its event loop
+    if runner is not None:
+        with suppress(Exception):
+            runner.stop()
 
 
 @contextmanager
