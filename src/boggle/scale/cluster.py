@@ -334,12 +334,11 @@ def open_client(
             client = distributed.Client(where, timeout=timeout, set_as_default=False)
     except KeyboardInterrupt:
         if cluster is not None:
-            with suppress(Exception):
-                cluster.close(timeout=timeout)
+            _close_cluster(cluster, timeout)
         raise
     except (OSError, TimeoutError) as error:
         if cluster is not None:
-            cluster.close()
+            _close_cluster(cluster, timeout)
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {reason}") from None
     except ValueError as error:  # a malformed address
@@ -349,8 +348,7 @@ def open_client(
         raise ClusterError(f"cannot start a local Dask cluster: {reason} {SCRIPT_HINT}") from None
     except (KeyError, TypeError) as error:  # a DASK_* setting Dask cannot read (a time unit)
         if cluster is not None:
-            with suppress(Exception):
-                cluster.close(timeout=timeout)
+            _close_cluster(cluster, timeout)
         raise ClusterError(config_problem(error)) from None
     try:
         yield client
@@ -358,8 +356,19 @@ def open_client(
         with suppress(Exception):  # a scheduler already gone must not hide the real error
             client.close(timeout=timeout)
         if cluster is not None:
-            with suppress(Exception):
-                cluster.close(timeout=timeout)
+            _close_cluster(cluster, timeout)
+
+
+def _close_cluster(cluster: Any, timeout: float) -> None:
+    """Close a local cluster; when its close fails (a ``DASK_*`` time setting it cannot read,
+    such as ``DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT=x``, is met only then), stop
+    what it left running instead: else it stays "closing", and Dask's exit handler waited
+    10 s on it after the run's report."""
+    try:
+        cluster.close(timeout=timeout)
+    except Exception:
+        with suppress(Exception):
+            _abandon(cluster, timeout)
 
 
 @contextmanager
