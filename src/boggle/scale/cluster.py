@@ -344,6 +344,8 @@ def open_client(
     except ValueError as error:  # a malformed address
         raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
     except RuntimeError as error:  # a local worker process would not start
+        if isinstance(error.__cause__, KeyError | TypeError):  # "Cluster failed to start: "
+            raise ClusterError(config_problem(error.__cause__)) from None  # a DASK_* setting
         reason = str(error).strip().rstrip(".")  # "Nanny failed to start."
         raise ClusterError(f"cannot start a local Dask cluster: {reason} {SCRIPT_HINT}") from None
     except (KeyError, TypeError) as error:  # a DASK_* setting Dask cannot read (a time unit)
