@@ -185,11 +185,17 @@ def test_bad_input_the_core_refuses_is_one_line(
     [
         ("DASK_LOGGING__DISTRIBUTED", "(KeyError: GARBAGE)"),
         ("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "(KeyError: Invalid time unit: garbage)"),
+        (
+            "DASK_DISTRIBUTED__SCHEDULER__WORK_STEALING_INTERVAL",
+            "(KeyError: Invalid time unit: garbage)",
+        ),
     ],
 )
 def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) -> None:
     """Sweep 14: a DASK_* variable Dask cannot read ended ``--cluster`` in Dask's KeyError
-    and a traceback (on importing Dask, or on starting the local cluster)."""
+    and a traceback (on importing Dask, or on starting the local cluster). One the scheduler
+    reads as it starts was "Cluster failed to start: 'Invalid time unit: g'... (397
+    characters)", with the hint about scripts started again in their workers."""
     pytest.importorskip("distributed", reason="the dask extra is not installed")
     done = shell("boggle stats --random 3 --cluster local:1", timeout=120, **{variable: "garbage"})
     assert_one_line_error(done, f"Dask cannot start: its configuration is not valid {says}")

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from dask_helpers import (
@@ -217,6 +217,50 @@ def test_a_local_cluster_of_more_workers_than_the_machine_holds_is_refused(count
         parse_local(f"local:{count}")
     run = boggle("score", "--cluster", f"local:{count}", timeout=60)
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
+
+
+def test_a_local_cluster_that_fails_to_start_leaves_nothing_for_the_exit_to_wait_on() -> None:
+    """With ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=garbage`` the local cluster failed
+    while closing again after its failed start: its one line came, then 10 s more before the
+    process ended, Dask's exit handler waiting on that cluster, "closing" for good with its
+    scheduler still running."""
+    need_distributed()
+    import dask.config
+    import distributed
+
+    from boggle.scale.cluster import ClusterError, open_client
+
+    registry = distributed.SpecCluster._instances
+    before = set(registry)
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "garbage"}),
+        pytest.raises(ClusterError, match="Invalid time unit: garbage"),
+        open_client("local:1"),
+    ):
+        pass
+    started = set(registry) - before
+    waited_on = [c for c in started if c.shutdown_on_close and c.status.name != "closed"]
+    assert waited_on == []
+    assert all(c.scheduler is None or c.scheduler.status.name == "closed" for c in started)
+
+
+def test_a_local_cluster_whose_close_fails_leaves_nothing_for_the_exit_to_wait_on() -> None:
+    """``DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT=garbage``: the run's report came, then
+    10 s more before the process ended: the cluster's close failed on the setting, leaving it
+    "closing" for Dask's exit handler to wait on."""
+    need_distributed()
+    import dask.config
+
+    from boggle.scale.cluster import map_ordered, open_client
+
+    with (
+        dask.config.set({"distributed.deploy.lost-worker-timeout": "garbage"}),
+        open_client("local:1") as client,
+    ):
+        assert list(map_ordered(abs, [-1, -2], client)) == [1, 2]
+        cluster = cast(Any, client).cluster
+    assert not (cluster.shutdown_on_close and cluster.status.name != "closed")
+    assert cluster.scheduler.status.name == "closed"
 
 
 @pytest.mark.slow

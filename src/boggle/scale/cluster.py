@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import secrets
 import signal
 import sys
 import threading
@@ -313,8 +314,14 @@ def open_client(
     cluster = None
     try:
         if workers is not None:
-            with dask_config().set(LOCAL_WORKER_CONFIG), _workers_ignore_ctrl_c() as ctrl_c:
+            name = f"boggle-{secrets.token_hex(6)}"
+            with (
+                dask_config().set(LOCAL_WORKER_CONFIG),
+                _workers_ignore_ctrl_c() as ctrl_c,
+                _closing_a_failed_start(distributed, name, timeout),
+            ):
                 cluster = distributed.LocalCluster(
+                    name=name,
                     n_workers=workers or default_jobs(),
                     threads_per_worker=1,
                     processes=True,
@@ -327,23 +334,23 @@ def open_client(
             client = distributed.Client(where, timeout=timeout, set_as_default=False)
     except KeyboardInterrupt:
         if cluster is not None:
-            with suppress(Exception):
-                cluster.close(timeout=timeout)
+            _close_cluster(cluster, timeout)
         raise
     except (OSError, TimeoutError) as error:
         if cluster is not None:
-            cluster.close()
+            _close_cluster(cluster, timeout)
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {reason}") from None
     except ValueError as error:  # a malformed address
         raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
     except RuntimeError as error:  # a local worker process would not start
+        if isinstance(error.__cause__, KeyError | TypeError):  # "Cluster failed to start: "
+            raise ClusterError(config_problem(error.__cause__)) from None  # a DASK_* setting
         reason = str(error).strip().rstrip(".")  # "Nanny failed to start."
         raise ClusterError(f"cannot start a local Dask cluster: {reason} {SCRIPT_HINT}") from None
     except (KeyError, TypeError) as error:  # a DASK_* setting Dask cannot read (a time unit)
         if cluster is not None:
-            with suppress(Exception):
-                cluster.close(timeout=timeout)
+            _close_cluster(cluster, timeout)
         raise ClusterError(config_problem(error)) from None
     try:
         yield client
@@ -351,8 +358,58 @@ def open_client(
         with suppress(Exception):  # a scheduler already gone must not hide the real error
             client.close(timeout=timeout)
         if cluster is not None:
+            _close_cluster(cluster, timeout)
+
+
+def _close_cluster(cluster: Any, timeout: float) -> None:
+    """Close a local cluster; when its close fails (a ``DASK_*`` time setting it cannot read,
+    such as ``DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT=x``, is met only then), stop
+    what it left running instead: else it stays "closing", and Dask's exit handler waited
+    10 s on it after the run's report."""
+    try:
+        cluster.close(timeout=timeout)
+    except Exception:
+        with suppress(Exception):
+            _abandon(cluster, timeout)
+
+
+@contextmanager
+def _closing_a_failed_start(distributed: Any, name: str, timeout: float) -> Iterator[None]:
+    """Close what the local cluster ``name`` left running when it failed to start, so that
+    the process can exit at once.
+
+    Dask registers a cluster before starting it, and its exit handler closes each one
+    registered; a cluster whose start failed half-way (a ``DASK_*`` time setting it cannot
+    read, met while it closes again) stays "closing" for good, its scheduler running, and
+    that handler waited its 10 s on it before the process ended.  The registry is private
+    to Dask: without it (another Dask version) nothing is done here.
+    """
+    try:
+        yield
+    except BaseException:
+        registry = getattr(getattr(distributed, "SpecCluster", None), "_instances", None)
+        with suppress(Exception):
+            for cluster in list(registry or ()):
+                if getattr(cluster, "name", None) == name:
+                    _abandon(cluster, timeout)
+        raise
+
+
+def _abandon(cluster: Any, timeout: float) -> None:
+    """Stop the workers, scheduler and event loop of a cluster that failed to start, and
+    take it off Dask's exit handler (best effort: each step may fail as its start did)."""
+    if str(getattr(cluster, "status", "")).endswith("closed"):
+        return
+    cluster.shutdown_on_close = False  # Dask's exit handler passes it by
+    servers = [*getattr(cluster, "workers", {}).values(), getattr(cluster, "scheduler", None)]
+    for server in servers:
+        if server is not None:
             with suppress(Exception):
-                cluster.close(timeout=timeout)
+                cluster.sync(server.close, callback_timeout=timeout)
+    runner = getattr(cluster, "_loop_runner", None)  # the thread of its event loop
+    if runner is not None:
+        with suppress(Exception):
+            runner.stop()
 
 
 @contextmanager
