@@ -930,7 +930,16 @@ not count
 
     def check_challenge(self, token: str) -> dict[str, Any]:
         """Refuse to keep a challenge now (not the host, or no round's results shown), before
-        the challenge is looked up; the results shown."""
+        the challenge is looked up; the results shown.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> room.check_challenge(ann.token)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: no round's results are shown: play a round first
+        """
         self._host_only(token, "keep a challenge for the room")
         if self.last_summary is None:
             raise RoomError("no_results", "no round's results are shown: play a round first")
