@@ -125,6 +125,17 @@ def test_a_file_read_with_polish_or_dutch_rules_drops_abbreviations_without_a_vo
         assert {word for word in ("bhp", "dvd", "mgr") if word in out} == found, language
 
 
+def test_a_file_of_plain_lowercase_words_gets_the_language_s_rules_too(tmp_path: Path) -> None:
+    """A file of plain a-z words was read by a fast path that took its words as they are,
+    so `--language nl` kept dvd and mmiv, and `--language de` bzw, when no line had an
+    accent or a capital: the language's rules drop them from such a file too."""
+    path = tmp_path / "plain.txt"
+    path.write_text("bzw\ndvd\nhaus\nkaas\nmmiv\n", encoding="utf-8")
+    assert load_lexicon(path, language="nl").words == ("haus", "kaas")
+    assert load_lexicon(path, language="de").words == ("haus", "kaas", "mmiv")
+    assert load_lexicon(path).words == ("bzw", "dvd", "haus", "kaas", "mmiv")
+
+
 def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:
     german = need_system_list("de")
     assert (
