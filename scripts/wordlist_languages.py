@@ -3,22 +3,21 @@
 Each list is a Debian ``w*`` package whose licence allows shipping it. Its
 file in ``usr/share/dict/`` is read with the language's profile
 (``boggle.wordlists.spelling``: NFC, accent folding, ``ß``, capitalised words, abbreviations
-in capitals or without a vowel), so the shipped file holds the words exactly as boggle uses
-them, and is written sorted, one word per line, gzipped with mtime 0 as ``CODE.txt.gz``. Beside it
-goes ``CODE-COPYRIGHT.txt``: a header naming the licence taken, the package's
-own copyright file, and the full licence text where the licence asks for it; and, where the
-profile folds accents or respells letters, ``CODE-written.txt.gz``: the package's spelling of
-each folded word (``aérea`` for ``aerea``), which boggle shows beside the word
-(``boggle.wordlists.written``).
+in capitals or without a vowel, Roman numerals), so the shipped file holds the words exactly
+as boggle uses them, and is written sorted, one word per line, gzipped with mtime 0 as
+``CODE.txt.gz``. Beside it goes ``CODE-COPYRIGHT.txt``: a header naming the licence taken,
+the package's own copyright file, and the full licence text where the licence asks for it;
+and, where the profile folds accents or respells letters, ``CODE-written.txt.gz``: the
+package's spelling of each folded word (``aérea`` for ``aerea``), which boggle shows beside
+the word (``boggle.wordlists.written``).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -42,8 +41,6 @@ class LanguageSource:
     licence_note: str
     description: str
     max_letters: int | None = None
-    numerals_kept: frozenset[str] | None = None
-    """When set, Roman numerals are dropped from the list except these real words."""
     licence_text: str | None = None  # a file of /usr/share/common-licenses to append
 
     @property
@@ -76,10 +73,6 @@ SOURCES: dict[str, LanguageSource] = {
             "abbreviations without a vowel (dvd) dropped.",
             "Dutch (wdutch, OpenTaal): words of up to 10 letters, accents folded, [ij] cubes",
             max_letters=10,
-            # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the
-            # Dutch words mix (a blend), mi (the note); its xi is XI, the numeral, in
-            # capitals only (the profile drops it).
-            numerals_kept=frozenset({"mix", "mi"}),
         ),
         LanguageSource(
             "pt",
@@ -96,8 +89,6 @@ SOURCES: dict[str, LanguageSource] = {
             "http://natura.di.uminho.pt/.",
             "European Portuguese (wportuguese): words of up to 10 letters, accents folded except ç",
             max_letters=10,
-            # Kept: mi (the note), li (read), vi (saw), xi (the interjection).
-            numerals_kept=frozenset({"mi", "li", "vi", "xi"}),
             licence_text="MPL-1.1",
         ),
         LanguageSource(
@@ -114,30 +105,11 @@ SOURCES: dict[str, LanguageSource] = {
             "(NATO, PKP) and abbreviations without a vowel (bhp, mgr) are dropped.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
-            # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
-            numerals_kept=frozenset({"ci", "mi", "mdli", "mix"}),
             licence_text="Apache-2.0",
         ),
     )
 }
 """The bundled non-English lists by language code."""
-
-
-ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
-"""A Roman numeral in lowercase, as a word list spells it (ccc, cdlxiv, mmiv)."""
-
-
-def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
-    """``words`` less the Roman numerals of two or more letters that are not in ``kept``.
-
-    A single letter is a letter, not a numeral, and stays.
-
-    >>> without_numerals(["mmiv", "mix", "muis", "i"], frozenset({"mix"}))
-    ('mix', 'muis', 'i')
-    """
-    return tuple(
-        word for word in words if len(word) < 2 or word in kept or not ROMAN_NUMERAL.fullmatch(word)
-    )
 
 
 def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
@@ -147,15 +119,13 @@ def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
 
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
     """The package's words, normalised by the language's profile (which drops the words
-    the list writes only in capitals, its abbreviations: ``NATO``, ``PKP``, and those without
-    a vowel letter, ``dvd``, ``bhp``: the profile's ``vowelless_kept``, the rule a file read
-    with the language's rules gets too) and trimmed: where the source says so, less Roman
-    numerals."""
+    the list writes only in capitals, its abbreviations: ``NATO``, ``PKP``; those without
+    a vowel letter, ``dvd``, ``bhp``: the profile's ``vowelless_kept``; and the Roman
+    numerals, ``mmiv``, but its real words, ``mix``: its ``numerals_kept``; the rules a file
+    read with the language's rules gets too) and trimmed to the source's length."""
     words = PROFILES[source.code].normalise_words(raw_lines(unpacked, source))
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)
-    if source.numerals_kept is not None:
-        words = without_numerals(words, source.numerals_kept)
     return list(words)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import script_modules
 
-from boggle.wordlists.spelling import PROFILES, without_vowelless
+from boggle.wordlists.spelling import PROFILES, without_numerals, without_vowelless
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_wordlists.py"
 
@@ -319,15 +319,24 @@ def test_a_language_list_is_built_with_its_profile_and_notice(
     assert [e["name"] for e in manifest] == ["nl"]
 
 
-def test_roman_numerals_are_dropped_but_real_words_and_letters_kept(script: ModuleType) -> None:
-    module = __import__("wordlist_languages")
+def test_roman_numerals_are_dropped_but_real_words_and_letters_kept(
+    script: ModuleType, tmp_path: Path
+) -> None:
+    """The rule is the language profile's (``numerals_kept``), so the build and a file read
+    with the language's rules drop the same words."""
     words = ["mmiv", "ccc", "xii", "cdlxiv", "mcm", "mix", "mi", "muis", "civiel", "i", "c"]
-    kept = module.without_numerals(words, frozenset({"mix", "mi"}))
+    kept = without_numerals(words, {"mix", "mi"})
     assert kept == ("mix", "mi", "muis", "civiel", "i", "c")
-    assert module.without_numerals(["mix"], frozenset()) == ()
-    assert {"nl", "pt", "pl"} <= {
-        code for code, source in script.SOURCES.items() if source.numerals_kept is not None
-    }
+    assert without_numerals(["mix"], ()) == ()
+    assert not hasattr(script.SOURCES["nl"], "numerals_kept")  # one rule, in one place
+    filtered = {code for code, profile in PROFILES.items() if profile.numerals_kept is not None}
+    assert filtered == {"nl", "pt", "pl"}
+    unpacked = tmp_path / "unpacked"
+    source = script.SOURCES["pt"]
+    (unpacked / source.file).parent.mkdir(parents=True)
+    (unpacked / source.file).write_text("xviii\ncdl\nvi\nxi\nmix\ncivil\ni\n", encoding="utf-8")
+    words_read = __import__("wordlist_languages").read_list(unpacked, source)
+    assert words_read == ["civil", "i", "vi", "xi"]
 
 
 def test_abbreviations_without_a_vowel_are_dropped_but_interjections_kept(

@@ -125,6 +125,58 @@ def test_a_file_read_with_polish_or_dutch_rules_drops_abbreviations_without_a_vo
         assert {word for word in ("bhp", "dvd", "mgr") if word in out} == found, language
 
 
+NUMERALS = ("mmiv", "ccc", "xii", "cdlxiv", "mcm", "xviii", "cd", "ii")
+NUMERAL_SHAPED_WORDS = {
+    "nl": {"mi", "mix"},
+    "pt": {"li", "mi", "vi", "xi"},
+    "pl": {"ci", "mdli", "mi", "mix"},
+}
+"""The real words of each language that read as Roman numerals, as its bundled list keeps
+them (its build drops the others: the Dutch list writes vi and xi, the numerals, in capitals
+only)."""
+
+
+@pytest.mark.parametrize("code", sorted(NUMERAL_SHAPED_WORDS))
+def test_a_file_read_with_dutch_portuguese_or_polish_rules_drops_roman_numerals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str
+) -> None:
+    """The bundled nl, pt and pl lists lost mmiv, ccc, xii when they were built, but a user's
+    own list read with `--language nl` (or pt, pl) kept them: the rule is the profile's
+    (``numerals_kept``), so a file read with the language's rules drops the same words: the
+    numerals but the language's real words of that shape (Dutch mix, Portuguese vi), and
+    not words that only look like one (dim, civil, lid); a single letter stays.  A language
+    the build does not filter (English, Spanish, French) keeps them."""
+    shaped = {"ci", "li", "mi", "vi", "xi", "mdli", "mix"}
+    others = {"dim", "civil", "civiel", "lid", "mild", "vid", "i", "c"}
+    path = tmp_path / "own.txt"
+    path.write_text("\n".join([*NUMERALS, *sorted(shaped), *sorted(others)]) + "\n", "utf-8")
+    lexicon = load_lexicon(path, language=code)
+    assert PROFILES[code].numerals_kept is not None
+    assert set(PROFILES[code].numerals_kept) == NUMERAL_SHAPED_WORDS[code]
+    assert lexicon.word_set == NUMERAL_SHAPED_WORDS[code] | others
+    for language in ("en", "es", "fr"):
+        assert set(NUMERALS) | shaped <= load_lexicon(path, language=language).word_set
+    board = "mmi/xiv/cdl"  # mmiv, xii, mix; dim, lid, mild, vid
+    found = {"dim", "lid", "mild", "vid"} | ({"mix"} & NUMERAL_SHAPED_WORDS[code])
+    assert words_on(board, lexicon) == found
+    capsys.readouterr()
+    for language, found in ((code, {"dim"}), ("en", {"dim", "mix", "mmiv", "xii"})):
+        assert main(["solve", "--dict", str(path), "--language", language, board]) == 0
+        out = {token.rstrip(":") for token in capsys.readouterr().out.lower().split()}
+        assert found <= out and not {"mmiv", "xii"} - found & out, language
+
+
+def test_a_file_of_plain_lowercase_words_gets_the_language_s_rules_too(tmp_path: Path) -> None:
+    """A file of plain a-z words was read by a fast path that took its words as they are,
+    so `--language nl` kept dvd and mmiv, and `--language de` bzw, when no line had an
+    accent or a capital: the language's rules drop them from such a file too."""
+    path = tmp_path / "plain.txt"
+    path.write_text("bzw\ndvd\nhaus\nkaas\nmmiv\n", encoding="utf-8")
+    assert load_lexicon(path, language="nl").words == ("haus", "kaas")
+    assert load_lexicon(path, language="de").words == ("haus", "kaas", "mmiv")
+    assert load_lexicon(path).words == ("bzw", "dvd", "haus", "kaas", "mmiv")
+
+
 def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:
     german = need_system_list("de")
     assert (

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
-from boggle.wordlists.spelling import PROFILES, without_vowelless
+from boggle.wordlists.spelling import PROFILES, without_numerals, without_vowelless
 from boggle.wordlists.written import respells
 
 DATA = files("boggle") / "data"
@@ -194,7 +194,7 @@ REAL_WORDS_LIKE_NUMERALS = {
     "pt": {"li", "mi", "vi", "xi"},
     "pl": {"ci", "mdli", "mi", "mix"},
 }
-"""The words the build keeps though they read as Roman numerals (wordlist_languages.py)."""
+"""The words the build keeps though they read as Roman numerals (the profile's numerals_kept)."""
 
 
 @pytest.mark.parametrize("code", sorted(REAL_WORDS_LIKE_NUMERALS))
@@ -202,6 +202,12 @@ def test_language_lists_hold_no_roman_numerals_but_real_words(code: str) -> None
     words = words_of_language(f"{code}.txt.gz")
     numerals = {w for w in words if len(w) > 1 and ROMAN_NUMERAL.fullmatch(w)}
     assert numerals == REAL_WORDS_LIKE_NUMERALS[code]
+    # the build's rule is the profile's, which a file read with the language's rules gets:
+    # the list read again through it loses no word
+    kept = PROFILES[code].numerals_kept
+    assert kept is not None and set(kept) == REAL_WORDS_LIKE_NUMERALS[code]
+    assert len(without_numerals(words, kept)) == len(words)
+    assert len(PROFILES[code].normalise_words(sorted(words))) == len(words)
 
 
 IN_CAPITALS = {"nl": {"nato", "nasa", "unesco", "aow"}, "pt": {"nasa", "unesco", "onu"}}

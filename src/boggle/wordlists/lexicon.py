@@ -184,7 +184,9 @@ class Lexicon:
         data = read_file(shown, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
         if not data.strip():
             raise LexiconError(f"word list {quoted(shown)} is empty")
-        words = _plain_lowercase_words(data)
+        # a file of plain a-z words is its words under the default rules; a language's rules
+        # may drop some of them all the same (Dutch dvd, mmiv; German bzw)
+        words = _plain_lowercase_words(data) if normalise is normalise_words else None
         if words is None:
             words = normalise(_decode(data, shown).splitlines())
         if not words:

@@ -13,7 +13,9 @@ from macOS often are) reads the same as the composed one.  Then:
 * ``faces``: the multi-letter cubes of the language's boards and dice;
 * ``short_forms`` and ``vowelless_kept``: how its abbreviations written as words are told
   (German ``Feb``, ``Dr``, ``bzw``; Dutch ``dvd``, Polish ``bhp``:
-  :meth:`LanguageProfile.normalise_words`).
+  :meth:`LanguageProfile.normalise_words`);
+* ``numerals_kept``: whether its list's Roman numerals written as words (``mmiv``, ``ccc``)
+  are dropped, and which real words that read as numerals stay (Dutch ``mix``, ``mi``).
 
 ``--dict de`` applies the German profile; a file gets one with
 ``--language CODE``; without it a file is read as English (no folding).
@@ -30,6 +32,7 @@ of a board no word of the list uses are a hint (:func:`foreign_letters`).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -64,6 +67,9 @@ class LanguageProfile:
     vowelless_kept: tuple[str, ...] | None = None
     """When set, a word of two letters or more with no vowel letter (:func:`has_vowel`) is
     an abbreviation (``Nr``, ``Lkw``, ``kg``) and dropped, except these interjections."""
+    numerals_kept: tuple[str, ...] | None = None
+    """When set, a word of two letters or more that reads as a Roman numeral
+    (:data:`ROMAN_NUMERAL`: ``ccc``, ``mmiv``) is dropped, except these real words."""
 
     def fold(self, word: str) -> str:
         """``word`` (lowercase, NFC) spelled as this language's lists hold it.
@@ -110,7 +116,8 @@ class LanguageProfile:
         without a vowel.  A list written all in capitals keeps its words.  The language's
         ``short_forms`` (German ``Feb``, ``Dr``, ``bzw``) are dropped as written, and, where
         it keeps only interjections without a vowel (``vowelless_kept``), its other words
-        without one (``Lkw``, ``kg``).
+        without one (``Lkw``, ``kg``); and, where it drops Roman numerals
+        (``numerals_kept``), the words that read as one (``mmiv``) but its real words.
 
         >>> PROFILES["de"].normalise_words(["Haus", "BBC", "NATO", "UFO", "Ufo", "O"])
         ('haus', 'o', 'ufo')
@@ -120,6 +127,8 @@ class LanguageProfile:
         ('bär', 'februar', 'hm', 'vorm')
         >>> PROFILES["pl"].normalise_words(["bhp", "mgr", "zł", "mąż", "w", "psst"])
         ('mąż', 'psst', 'w')
+        >>> PROFILES["nl"].normalise_words(["mmiv", "xii", "mix", "vi", "civiel", "i"])
+        ('civiel', 'i', 'mix')
         """
         capitals: set[str] = set()
         otherwise: set[str] = set()
@@ -128,10 +137,12 @@ class LanguageProfile:
             word = self.normalise(line)
             if word is not None and nfc(line.strip()) not in short_forms:
                 (capitals if len(word) > 1 and line.strip().isupper() else otherwise).add(word)
-        kept = otherwise or capitals  # a list in capitals: its words, not abbreviations
+        words: Iterable[str] = sorted(otherwise or capitals)  # a list in capitals: words
         if self.vowelless_kept is not None:
-            return without_vowelless(sorted(kept), self.vowelless_kept)
-        return tuple(sorted(kept))
+            words = without_vowelless(words, self.vowelless_kept)
+        if self.numerals_kept is not None:
+            words = without_numerals(words, self.numerals_kept)
+        return tuple(words)
 
     def fold_face(self, face: str) -> str:
         """A board face spelled as the lists are: ``É`` on a French board is ``e``.
@@ -185,6 +196,24 @@ def without_vowelless(words: Iterable[str], kept: Iterable[str]) -> tuple[str, .
     return tuple(w for w in words if len(w) < 2 or w in interjections or has_vowel(w))
 
 
+ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+"""A Roman numeral in lowercase, as a word list spells it (``ccc``, ``cdlxiv``, ``mmiv``)."""
+
+
+def without_numerals(words: Iterable[str], kept: Iterable[str]) -> tuple[str, ...]:
+    """``words`` less those of two or more letters that read as a Roman numeral
+    (:data:`ROMAN_NUMERAL`) and are not in ``kept``, the language's real words of that shape
+    (Dutch ``mix``, ``mi``).  A single letter is a letter, not a numeral, and stays.  The one
+    rule a language profile (:attr:`LanguageProfile.numerals_kept`) applies, to a file read
+    with its rules as to the bundled list its build writes.
+
+    >>> without_numerals(["mmiv", "mix", "muis", "civiel", "i"], {"mix"})
+    ('mix', 'muis', 'civiel', 'i')
+    """
+    real = frozenset(kept)
+    return tuple(w for w in words if len(w) < 2 or w in real or not ROMAN_NUMERAL.fullmatch(w))
+
+
 _LIGATURES = (("œ", "oe"), ("æ", "ae"))
 
 GERMAN_SHORT_FORMS = (
@@ -232,6 +261,9 @@ PROFILES: dict[str, LanguageProfile] = {
             # The bundled list's 124 words without a vowel are abbreviations (CNN, GNR in
             # capitals; kg, sr in lower case).
             vowelless_kept=(),
+            # Natura lists a few numerals (xviii, cdl). Kept: mi (the note), li (read),
+            # vi (saw), xi (the interjection).
+            numerals_kept=("li", "mi", "vi", "xi"),
         ),
         LanguageProfile(
             "fr",
@@ -278,6 +310,9 @@ PROFILES: dict[str, LanguageProfile] = {
             # OpenTaal lists 271 words without a vowel: abbreviations (dvd, btw, cd; those in
             # capitals, BBC and XLX, go as such), and these interjections, Dutch words.
             vowelless_kept=("brr", "hm", "pst", "st"),
+            # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the Dutch
+            # words mix (a blend), mi (the note); its xi is XI, the numeral, in capitals only.
+            numerals_kept=("mi", "mix"),
         ),
         LanguageProfile(
             "pl",
@@ -296,6 +331,9 @@ PROFILES: dict[str, LanguageProfile] = {
                 *("hm", "hmm", "hmmm", "mhm", "mrr", "pff", "phm", "prr", "pss", "psss"),
                 *("psst", "pst", "trr", "trrr", "tss", "tsss", "wrr", "ćśś", "ćśśś", "śś"),
             ),
+            # SJP.PL lists a few numerals (cdl, xviii). Kept: the Polish words ci and mi (to
+            # you, to me), mdli (feels sick), mix.
+            numerals_kept=("ci", "mdli", "mi", "mix"),
         ),
         LanguageProfile(
             "sv",
