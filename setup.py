@@ -65,8 +65,7 @@ class BuildCore(build_ext):
         else:
             compile_args, link_args = gnu_flags()
             if X86:
-                compile_args += [flag for flag in (POPCNT, NO_FALSE_DEP_XOR)
-                                 if self._accepts(flag)]
+                compile_args += [flag for flag in (POPCNT, NO_FALSE_DEP_XOR) if self._accepts(flag)]
         for extension in self.extensions:
             extension.extra_compile_args = compile_args
             extension.extra_link_args = link_args
@@ -78,8 +77,7 @@ class BuildCore(build_ext):
             with open(source, "w") as out:
                 out.write("int main(void) { return 0; }\n")
             try:
-                self.compiler.compile([source], output_dir=folder,
-                                      extra_postargs=["-Werror", flag])
+                self.compiler.compile([source], output_dir=folder, extra_postargs=["-Werror", flag])
             except Exception:
                 return False
         return True
@@ -101,10 +99,15 @@ setup(
                 "src/boggle/_native/key_sort.c",
                 "src/boggle/_native/class_split.c",
             ],
-            depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h",
-                     "src/boggle/_native/bound.h", "src/boggle/_native/tree.h",
-                     "src/boggle/_native/key_sort.h", "src/boggle/_native/bits.h",
-                     "src/boggle/_native/prover.h"],
+            depends=[
+                "src/boggle/_native/kernel.h",
+                "src/boggle/_native/search.h",
+                "src/boggle/_native/bound.h",
+                "src/boggle/_native/tree.h",
+                "src/boggle/_native/key_sort.h",
+                "src/boggle/_native/bits.h",
+                "src/boggle/_native/prover.h",
+            ],
         )
-    ]
+    ],
 )

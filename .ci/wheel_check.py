@@ -76,24 +76,30 @@ def check_core(package: Path) -> None:
         check(Path(module.__file__ or "").resolve() == binary, f"{name} loads from {binary.name}")
     solution = boggle.solve(BOARD, engine="native")
     found = {scored.word for scored in solution.words}
-    check(found >= WORDS_ON_BOARD and solution.score > 0,
-          f"boggle.solve(engine='native'): {len(found)} words, {solution.score} points")
+    check(
+        found >= WORDS_ON_BOARD and solution.score > 0,
+        f"boggle.solve(engine='native'): {len(found)} words, {solution.score} points",
+    )
 
 
 def check_command() -> None:
     """``boggle solve`` from this environment, on the bundled default list."""
     command = shutil.which("boggle", path=str(Path(sys.executable).parent)) or shutil.which(
-        "boggle")
+        "boggle"
+    )
     check(command is not None, f"the boggle command is installed: {command}")
     assert command is not None
-    result = subprocess.run([command, "solve", "--json", BOARD], capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [command, "solve", "--json", BOARD], capture_output=True, text=True, timeout=120
+    )
     check(result.returncode == 0, f"boggle solve exits 0 (stderr: {result.stderr.strip()!r})")
     answer = json.loads(result.stdout)
     found = {entry["word"] for entry in answer["words"]}
-    check(found >= WORDS_ON_BOARD and answer["engine"] == "native",
-          f"boggle solve: {answer['count']} words from {answer['dictionary']['name']} "
-          f"({answer['dictionary']['words']} words), engine {answer['engine']}")
+    check(
+        found >= WORDS_ON_BOARD and answer["engine"] == "native",
+        f"boggle solve: {answer['count']} words from {answer['dictionary']['name']} "
+        f"({answer['dictionary']['words']} words), engine {answer['engine']}",
+    )
 
 
 def data_files(root: Path) -> set[str]:
@@ -101,8 +107,10 @@ def data_files(root: Path) -> set[str]:
     return {
         path.relative_to(root).as_posix()
         for path in root.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
-        and path.suffix not in NOT_DATA and not path.name.endswith(".egg-info")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix not in NOT_DATA
+        and not path.name.endswith(".egg-info")
     }
 
 
@@ -111,8 +119,11 @@ def check_data(package: Path, source: Path | None) -> None:
     installed = data_files(package)
     if source is not None:
         missing = sorted(data_files(source) - installed)
-        check(not missing, f"every data file of {source} is installed ({len(installed)} files)"
-              + (f"; missing: {missing}" if missing else ""))
+        check(
+            not missing,
+            f"every data file of {source} is installed ({len(installed)} files)"
+            + (f"; missing: {missing}" if missing else ""),
+        )
     for needed in ("py.typed", "data/wordlists.json", "web/static/app.js", "web/pages/home.html"):
         check(needed in installed, f"installed: {needed}")
     check(any(name.endswith(".pyi") for name in installed), "installed: the core's .pyi stub")
@@ -141,7 +152,10 @@ def check_web() -> None:
     with tempfile.TemporaryFile("w+") as log:
         server = subprocess.Popen(
             [command, "serve", "--port", str(port), "--round-processes", "0"],
-            stdout=log, stderr=subprocess.STDOUT, text=True)
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         try:
             fetch_site(f"http://127.0.0.1:{port}", server, log)
         finally:
@@ -179,20 +193,30 @@ def fetch_site(base: str, server: subprocess.Popen[str], log: IO[str]) -> None:
         named |= set(STATIC_NAME.findall(body.decode(errors="replace")))
     check(len(fetched) >= 5, f"the pages and their files name {len(fetched)} static files")
     request = urllib.request.Request(
-        base + "/api/solve", data=json.dumps({"board": BOARD}).encode(),
-        headers={"Content-Type": "application/json"})
+        base + "/api/solve",
+        data=json.dumps({"board": BOARD}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=30) as answer:
         solved = json.loads(answer.read())
-    check({entry["word"] for entry in solved["words"]} >= WORDS_ON_BOARD,
-          f"POST /api/solve: {solved['count']} words")
+    check(
+        {entry["word"] for entry in solved["words"]} >= WORDS_ON_BOARD,
+        f"POST /api/solve: {solved['count']} words",
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, help="the source package (src/boggle) whose "
-                        "data files must all be installed")
-    parser.add_argument("--web", action="store_true", help="also serve the web app and fetch "
-                        "its pages (needs the [web] extra)")
+    parser.add_argument(
+        "--source",
+        type=Path,
+        help="the source package (src/boggle) whose data files must all be installed",
+    )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the web app and fetch its pages (needs the [web] extra)",
+    )
     options = parser.parse_args()
     try:
         package = installed_package()
