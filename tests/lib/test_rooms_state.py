@@ -411,3 +411,44 @@ def test_a_room_with_settings_the_create_form_refuses_does_not_come_back(
     assert restore_room(kept, LEXICON).settings.seconds == 600
     with pytest.raises(BoggleError, match="'seconds' must be a whole number from 5 to 300"):
         restore_room(kept, LEXICON, RoomLimits(max_round_seconds=300))
+
+
+@pytest.mark.parametrize(
+    "changes, says",
+    [
+        ({"dice": "golden"}, "'dice' must be one of: classic, new, big, superbig, uniform, "),
+        ({"dice": 5}, "'dice' must be one of: classic, new, big, superbig, uniform, "),
+        ({"word_level": "rare"}, "'word_level' must be one of: common, standard, all; got"),
+        ({"other_words": "half"}, "'other_words' must be one of: refused, zero; got"),
+    ],
+)
+def test_a_room_with_dice_or_a_word_setting_no_room_has_does_not_come_back(
+    changes: dict[str, Any], says: str
+) -> None:
+    """A rooms file's dice and word setting were read back unchecked: a room of dice
+    'golden' came back and each Start failed ("unknown dice 'golden'"), one of a word level
+    'rare' judged its rounds with no such level. Such a room is left out, as one with a
+    round length no room has."""
+    from boggle.model.errors import BoggleError
+
+    kept = json.loads(json.dumps(room_json(Room("ABCDEF", RoomSettings(), LEXICON), 0.0)))
+    kept["settings"].update(changes)
+    with pytest.raises(BoggleError) as refused:
+        restore_room(kept, LEXICON)
+    assert str(refused.value).startswith(says), refused.value
+
+
+def test_a_kept_challenge_s_link_is_its_code_s_not_the_file_s_path() -> None:
+    """A rooms file's challenge came back with the ``path`` written in it, which the host's
+    page makes its link of (`javascript:...` a link that runs a script): the path is the
+    code's, a code that is no challenge's leaves the room out."""
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2), LEXICON)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.record(judge(room.close_round(now=60.0)))
+    made = room.keep_challenge(ann.token, "ABCDEFGH", str(BOARD))
+    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    odd = {**made, "code": "abcdefgh", "path": "javascript:alert(1)"}
+    assert restore_room({**kept, "challenge": odd}, LEXICON).challenge == made
+    with pytest.raises(ValueError, match="no challenge"):
+        restore_room({**kept, "challenge": {**made, "code": "<b>hi</b>"}}, LEXICON)

@@ -395,9 +395,23 @@ def _check_settings(settings: RoomSettings, limits: RoomLimits) -> None:
     were checked only to be at least 1); the dice of a tray fill their tray.  Then the
     shortest word, at most the board's cells: a file's 1 or 99 came back as a room in which
     two-letter words counted, or none did."""
-    from boggle.dice.cubes import DICE_SETS
-    from boggle.rooms.fields import MIN_LENGTHS, setting_ends
+    from typing import get_args
 
+    from boggle.dice.cubes import DICE_SETS
+    from boggle.game.word_setting import OTHER_WORDS
+    from boggle.model.word_levels import CHOICES
+    from boggle.rooms.fields import MIN_LENGTHS, RoomDiceName, setting_ends
+
+    for name, value, choices in (  # a room of dice 'golden' failed at each Start
+        ("dice", settings.dice, get_args(RoomDiceName)),
+        ("word_level", settings.words.word_level, CHOICES),
+        ("other_words", settings.words.other_words, OTHER_WORDS),
+    ):
+        if not isinstance(value, str) or value not in choices:
+            raise BoggleError(
+                f"'{name}' must be one of: {', '.join(choices)}; got {str(value)[:40]!r}",
+                setting=name,
+            )
     ends = setting_ends(limits)
     for name in ("rows", "cols", "seconds", "rounds", "target"):
         value = getattr(settings, name)
@@ -426,11 +440,14 @@ def _check_settings(settings: RoomSettings, limits: RoomLimits) -> None:
 
 def _challenge(kept: Any) -> dict[str, Any] | None:
     """The challenge a room kept (:meth:`Room.keep_challenge`), checked field by field."""
+    from boggle.rooms.challenges import normalise_challenge_code
+
     if kept is None:
         return None
+    code = normalise_challenge_code(_text(kept["code"]))  # the link the host's page makes
     return {
-        "code": _text(kept["code"]),
-        "path": _text(kept["path"]),
+        "code": code,
+        "path": f"/challenge/{code}",  # the code's, not the file's (javascript:...)
         "match": int(kept["match"]),
         "round": int(kept["round"]),
     }
