@@ -357,15 +357,21 @@ def test_a_name_change_the_rooms_file_damaged_leaves_the_room_out(renames: Any) 
         restore_room(kept, LEXICON, now=100.0)
 
 
-def test_the_challenge_made_of_a_room_is_kept_across_a_restart() -> None:
-    """The challenge the host made of a round is the room's: a restart keeps it, an older
-    file has none, and one whose fields are not a challenge's leaves the room out."""
+def kept_with_a_challenge() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A room's rooms-file entry after a round the host made a challenge of, and that
+    challenge as the room keeps it."""
     room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2), LEXICON)
     ann = room.join("ann", now=0.0)
     room.start(ann.token, now=0.0, board=BOARD)
     room.record(judge(room.close_round(now=60.0)))
     made = room.keep_challenge(ann.token, "ABCDEFGH", str(BOARD))
-    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    return json.loads(json.dumps(room_json(room, 62.0))), made
+
+
+def test_the_challenge_made_of_a_room_is_kept_across_a_restart() -> None:
+    """The challenge the host made of a round is the room's: a restart keeps it, an older
+    file has none, and one whose fields are not a challenge's leaves the room out."""
+    kept, made = kept_with_a_challenge()
     assert restore_room(kept, LEXICON, now=100.0).challenge == made
     older = {key: value for key, value in kept.items() if key != "challenge"}
     assert restore_room(older, LEXICON, now=100.0).challenge is None
@@ -442,12 +448,7 @@ def test_a_kept_challenge_s_link_is_its_code_s_not_the_file_s_path() -> None:
     """A rooms file's challenge came back with the ``path`` written in it, which the host's
     page makes its link of (`javascript:...` a link that runs a script): the path is the
     code's, a code that is no challenge's leaves the room out."""
-    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2), LEXICON)
-    ann = room.join("ann", now=0.0)
-    room.start(ann.token, now=0.0, board=BOARD)
-    room.record(judge(room.close_round(now=60.0)))
-    made = room.keep_challenge(ann.token, "ABCDEFGH", str(BOARD))
-    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    kept, made = kept_with_a_challenge()
     odd = {**made, "code": "abcdefgh", "path": "javascript:alert(1)"}
     assert restore_room({**kept, "challenge": odd}, LEXICON).challenge == made
     with pytest.raises(ValueError, match="no challenge"):
