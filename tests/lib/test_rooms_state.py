@@ -453,3 +453,25 @@ def test_a_kept_challenge_s_link_is_its_code_s_not_the_file_s_path() -> None:
     assert restore_room({**kept, "challenge": odd}, LEXICON).challenge == made
     with pytest.raises(ValueError, match="no challenge"):
         restore_room({**kept, "challenge": {**made, "code": "<b>hi</b>"}}, LEXICON)
+
+
+@pytest.mark.parametrize("field", ["idle", "away"])
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-1"])
+def test_a_room_whose_times_are_not_a_number_of_seconds_does_not_come_back(
+    field: str, value: str
+) -> None:
+    """A rooms file's ``idle`` of NaN (JSON as Python reads it) brought the room back never
+    to be closed as idle (no time is past NaN), a player's ``away`` of NaN a seat never
+    freed: a room whose times are not a number of seconds is left out."""
+    room = Room("ABCDEF", RoomSettings(), LEXICON)
+    room.join("ann", now=0.0)
+    room.dropped(next(iter(room.players)), now=1.0)
+    kept = json.loads(json.dumps(room_json(room, 2.0)))
+    text = json.dumps(kept)
+    if field == "idle":
+        kept["idle"] = json.loads(value)
+    else:
+        kept["players"][0]["away"] = json.loads(value)
+    assert restore_room(json.loads(text), LEXICON, now=10.0).players
+    with pytest.raises(ValueError, match="seconds"):
+        restore_room(kept, LEXICON, now=10.0)

@@ -25,6 +25,7 @@ is left alone.  Times are kept as seconds (left, ago), never as one process's cl
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 import time
@@ -343,7 +344,7 @@ def restore_room(
     settings = RoomSettings(**fields, words=words)
     _check_settings(settings, limits or RoomLimits())
     room = Room(_text(kept["code"]), settings, lexicon, limits, now)
-    room.last_activity = now - float(kept["idle"])
+    room.last_activity = now - _seconds(kept["idle"])
     for entry in kept["players"]:
         away = entry["away"]
         player = Player(
@@ -354,7 +355,7 @@ def restore_room(
             sent={_text(word) for word in entry["sent"]},
             good_words=int(entry["good_words"]),
             connected=False,
-            dropped_at=now if away is None else now - float(away),
+            dropped_at=now if away is None else now - _seconds(away),
             set_apart=[_text(word) for word in entry["set_apart"]],
             watching=bool(entry["watching"]),
         )
@@ -451,6 +452,23 @@ def _challenge(kept: Any) -> dict[str, Any] | None:
         "match": int(kept["match"]),
         "round": int(kept["round"]),
     }
+
+
+def _seconds(value: Any) -> float:
+    """A time kept in seconds (a room's idle time, a player's absence): a number of 0 or
+    more, not NaN (no time is past it: the room was never closed as idle) nor infinite.
+
+    >>> _seconds(12)
+    12.0
+    >>> _seconds(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a number of seconds was expected, got nan
+    """
+    seconds = float(value)
+    if not 0.0 <= seconds < math.inf:
+        raise ValueError(f"a number of seconds was expected, got {str(value)[:40]}")
+    return seconds
 
 
 def _text(value: Any) -> str:
