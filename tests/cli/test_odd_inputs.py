@@ -247,3 +247,17 @@ def test_judge_refuses_a_challenged_entry_that_is_not_text(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == "boggle: error: player 'ann': 'challenged' must be a list of words\n"
+
+
+def test_judge_shows_a_board_with_a_control_character_quoted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A round's board that does not parse was printed as it was on its `board:` line: an
+    escape sequence in the file (`ab\\x1b[31mcd`) turned the terminal red, a line end in it
+    broke the line. It is shown quoted, as its problem line shows it."""
+    round_file = tmp_path / "round.json"
+    round_file.write_text(json.dumps({"board": "ab\x1b[31mcd\nef", "players": {"ann": []}}))
+    assert main(["judge", str(round_file)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert out.startswith("board: 'ab\\x1b[31mcd\\nef'\n"), out

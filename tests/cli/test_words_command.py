@@ -1048,3 +1048,22 @@ def test_a_file_that_is_not_one_is_refused_without_a_lock_file_beside_it(
     err = capsys.readouterr().err
     assert err.startswith(f"boggle: error: file of kept words '{folder}' is a directory"), err
     assert sorted(tmp_path.iterdir()) == [folder]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no file locks there (LOCKS)")
+@pytest.mark.parametrize("action", [["list"], ["add", "fame"], ["remove", "fame"]])
+def test_a_file_under_a_file_is_refused_as_such_not_as_a_lock_that_exists(
+    tmp_path: Path, action: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--file notes.txt/words.json` (notes.txt a file): `add` said "cannot lock
+    notes.txt/words.json.lock: File exists", the lock's folder made where a file is; each
+    action says the file cannot be read, "Not a directory", as `list` did."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n")
+    assert main(["words", *action, "--file", str(notes / "words.json")]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"boggle: error: file of kept words '{notes / 'words.json'}' cannot be read: "
+        "Not a directory\n"
+    )
+    assert notes.read_text() == "mine\n"

@@ -321,3 +321,28 @@ def test_a_player_changes_their_name_a_few_times_between_two_rounds_not_without_
     _play(room, ann, [(bob, ["fame"])], now=10.0)
     assert room.rename(bob.token, "Bobby", now=80.0) == f"bob{n}"
     assert len(room.renames) == MAX_RENAMES_BETWEEN_ROUNDS + 2
+
+
+def test_a_negative_score_is_a_number_in_every_spreadsheet_and_a_formula_name_is_not() -> None:
+    """With the challenge rule a word that is none costs a point: a round's -1 was written
+    "'-1" (a text, as a name "-1" that a spreadsheet would run as a formula is), so a
+    column of points did not add up. A number is written as a number; a text that starts
+    as a formula does (= + - @) is still quoted, in each of the room's spreadsheets."""
+    from boggle.rooms.export import challenge_csv, merged_standings_csv
+
+    scores = {"ann": 2, "-bob": -1, "@cy": -3}
+    stored = {"code": "ABCDEF", "rounds": [_round(1, 1, scores, True)], "matches": []}
+    posted = {"rank": 2, "score": -1, "count": 1, "posted": 0.0, "words": [], "only": []}
+    challenge = {"results": [{**posted, "name": "+dee"}]}
+    tables = {
+        "results": results_csv(stored),
+        "standings": standings_csv(stored),
+        "merged": merged_standings_csv([stored]),
+        "challenge": challenge_csv(challenge),
+    }
+    for name, text in tables.items():
+        cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+        assert "-1" in cells and "'-1" not in cells, (name, text)
+        for formula in ("-bob", "@cy", "+dee"):
+            assert formula not in cells, (name, text)
+    assert "'-bob" in tables["standings"] and "'+dee" in tables["challenge"]

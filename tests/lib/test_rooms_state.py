@@ -358,15 +358,21 @@ def test_a_name_change_the_rooms_file_damaged_leaves_the_room_out(renames: Any) 
         restore_room(kept, LEXICON, now=100.0)
 
 
-def test_the_challenge_made_of_a_room_is_kept_across_a_restart() -> None:
-    """The challenge the host made of a round is the room's: a restart keeps it, an older
-    file has none, and one whose fields are not a challenge's leaves the room out."""
+def kept_with_a_challenge() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A room's rooms-file entry after a round the host made a challenge of, and that
+    challenge as the room keeps it."""
     room = Room("ABCDEF", RoomSettings(seconds=60, rounds=2), LEXICON)
     ann = room.join("ann", now=0.0)
     room.start(ann.token, now=0.0, board=BOARD)
     room.record(judge(room.close_round(now=60.0)))
     made = room.keep_challenge(ann.token, "ABCDEFGH", str(BOARD))
-    kept = json.loads(json.dumps(room_json(room, 62.0)))
+    return json.loads(json.dumps(room_json(room, 62.0))), made
+
+
+def test_the_challenge_made_of_a_room_is_kept_across_a_restart() -> None:
+    """The challenge the host made of a round is the room's: a restart keeps it, an older
+    file has none, and one whose fields are not a challenge's leaves the room out."""
+    kept, made = kept_with_a_challenge()
     assert restore_room(kept, LEXICON, now=100.0).challenge == made
     older = {key: value for key, value in kept.items() if key != "challenge"}
     assert restore_room(older, LEXICON, now=100.0).challenge is None
@@ -412,3 +418,61 @@ def test_a_room_with_settings_the_create_form_refuses_does_not_come_back(
     assert restore_room(kept, LEXICON).settings.seconds == 600
     with pytest.raises(BoggleError, match="'seconds' must be a whole number from 5 to 300"):
         restore_room(kept, LEXICON, RoomLimits(max_round_seconds=300))
+
+
+@pytest.mark.parametrize(
+    "changes, says",
+    [
+        ({"dice": "golden"}, "'dice' must be one of: classic, new, big, superbig, uniform, "),
+        ({"dice": 5}, "'dice' must be one of: classic, new, big, superbig, uniform, "),
+        ({"word_level": "rare"}, "'word_level' must be one of: common, standard, all; got"),
+        ({"other_words": "half"}, "'other_words' must be one of: refused, zero; got"),
+    ],
+)
+def test_a_room_with_dice_or_a_word_setting_no_room_has_does_not_come_back(
+    changes: dict[str, Any], says: str
+) -> None:
+    """A rooms file's dice and word setting were read back unchecked: a room of dice
+    'golden' came back and each Start failed ("unknown dice 'golden'"), one of a word level
+    'rare' judged its rounds with no such level. Such a room is left out, as one with a
+    round length no room has."""
+    from boggle.model.errors import BoggleError
+
+    kept = json.loads(json.dumps(room_json(Room("ABCDEF", RoomSettings(), LEXICON), 0.0)))
+    kept["settings"].update(changes)
+    with pytest.raises(BoggleError) as refused:
+        restore_room(kept, LEXICON)
+    assert str(refused.value).startswith(says), refused.value
+
+
+def test_a_kept_challenge_s_link_is_its_code_s_not_the_file_s_path() -> None:
+    """A rooms file's challenge came back with the ``path`` written in it, which the host's
+    page makes its link of (`javascript:...` a link that runs a script): the path is the
+    code's, a code that is no challenge's leaves the room out."""
+    kept, made = kept_with_a_challenge()
+    odd = {**made, "code": "abcdefgh", "path": "javascript:alert(1)"}
+    assert restore_room({**kept, "challenge": odd}, LEXICON).challenge == made
+    with pytest.raises(ValueError, match="no challenge"):
+        restore_room({**kept, "challenge": {**made, "code": "<b>hi</b>"}}, LEXICON)
+
+
+@pytest.mark.parametrize("field", ["idle", "away"])
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-1"])
+def test_a_room_whose_times_are_not_a_number_of_seconds_does_not_come_back(
+    field: str, value: str
+) -> None:
+    """A rooms file's ``idle`` of NaN (JSON as Python reads it) brought the room back never
+    to be closed as idle (no time is past NaN), a player's ``away`` of NaN a seat never
+    freed: a room whose times are not a number of seconds is left out."""
+    room = Room("ABCDEF", RoomSettings(), LEXICON)
+    room.join("ann", now=0.0)
+    room.dropped(next(iter(room.players)), now=1.0)
+    kept = json.loads(json.dumps(room_json(room, 2.0)))
+    text = json.dumps(kept)
+    if field == "idle":
+        kept["idle"] = json.loads(value)
+    else:
+        kept["players"][0]["away"] = json.loads(value)
+    assert restore_room(json.loads(text), LEXICON, now=10.0).players
+    with pytest.raises(ValueError, match="seconds"):
+        restore_room(kept, LEXICON, now=10.0)

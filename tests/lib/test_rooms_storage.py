@@ -249,3 +249,30 @@ def test_a_room_s_notes_outlive_the_room_and_go_with_its_last_round(tmp_path: Pa
     assert not again.known("ROOMCD")
     again.keep_note("ROOMCD", "removed", ["bob"])  # closed before its first round
     assert again.known("ROOMCD")  # its code is not given to another room
+
+
+def test_an_older_file_that_cannot_be_written_is_refused_saying_it_needs_upgrading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A layout-3 file the server may not write (chmod 444) stopped `boggle serve` with
+    "cannot use the results file ...: attempt to write a readonly database", where a file of
+    this layout that cannot be written is opened and its writes held: the line says the
+    file is upgraded when opened, and that it must be writable for that."""
+    store = ResultStore(tmp_path)
+    store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+    store._db.execute("DROP TABLE room_notes")
+    store._db.execute("PRAGMA user_version = 3")
+    store.close()
+    connect = sqlite3.connect
+
+    def read_only(target: str, **options: Any) -> sqlite3.Connection:
+        return connect(f"file:{target}?mode=ro", uri=True, **options)  # root ignores chmod
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(Exception) as refused:
+        ResultStore(tmp_path)
+    assert str(refused.value) == (
+        f"cannot use the results file {tmp_path / FILE_NAME}: attempt to write a readonly "
+        f"database (it is of layout 3, upgraded to {SCHEMA_VERSION} when opened: make it "
+        "writable)"
+    )

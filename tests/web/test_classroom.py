@@ -226,6 +226,21 @@ def test_a_small_board_for_younger_pupils_is_drawn_from_the_list_s_letters() -> 
         assert [len(row) for row in faces] == [3, 3, 3]
 
 
+def play_round(teacher: Any, clock: FakeClock, *played: tuple[Any, list[str]]) -> dict[str, Any]:
+    """The teacher starts a round, each pupil sends their words (each answered) and the
+    round's time runs out: its results, as the first pupil is sent them."""
+    first = played[0][0]
+    teacher.send_json({"type": "start"})
+    until(first, "round_started")
+    for socket, words in played:
+        for word in words:
+            socket.send_json({"type": "word", "word": word})
+            until(socket, "feedback")
+    clock.now += 61
+    first.send_json({"type": "ping"})
+    return until(first, "results")
+
+
 def test_a_pupil_back_under_their_name_after_removal_is_not_marked_removed() -> None:
     """A pupil on another device the next day is refused their name while their old seat is
     kept; the teacher removes that seat and the pupil joins again under the same name, their
@@ -286,14 +301,7 @@ def test_a_removal_after_a_closed_room_s_last_round_is_marked_in_its_stored_csv(
             for socket, name in ((pupil, "Sam"), (rude, "Big Bum")):
                 socket.send_json({"type": "join", "code": code, "name": name})
                 until(socket, "joined")
-            teacher.send_json({"type": "start"})
-            until(pupil, "round_started")
-            for socket, word in ((pupil, "fame"), (rude, "mile")):
-                socket.send_json({"type": "word", "word": word})
-                until(socket, "feedback")
-            clock.now += 61
-            pupil.send_json({"type": "ping"})
-            until(pupil, "results")
+            play_round(teacher, clock, (pupil, ["fame"]), (rude, ["mile"]))
             teacher.send_json({"type": "remove", "name": "Big Bum"})
             while until(teacher, "room")["removed"] != ["Big Bum"]:
                 pass
@@ -326,11 +334,7 @@ def test_a_challenge_made_of_a_room_s_round_is_kept_by_the_room() -> None:
             until(pupil, "joined")
             teacher.send_json({"type": "challenge", "code": "ABCDEFGH"})
             assert until(teacher, "error")["code"] == "no_results"
-            teacher.send_json({"type": "start"})
-            until(pupil, "round_started")
-            clock.now += 61
-            pupil.send_json({"type": "ping"})
-            until(pupil, "results")
+            play_round(teacher, clock, (pupil, []))
             other = client.post("/api/challenges", json={"board": "ab cd"}).json()
             made = client.post("/api/challenges", json={"board": room_boards.FXIE}).json()
             for socket, message, refusal in (
@@ -437,14 +441,7 @@ def test_a_teacher_s_two_classes_standings_in_one_spreadsheet() -> None:
                 codes.append(until(teacher, "joined")["code"])
                 pupil.send_json({"type": "join", "code": codes[-1], "name": pupil_name})
                 until(pupil, "joined")
-                teacher.send_json({"type": "start"})
-                until(pupil, "round_started")
-                for word in words:
-                    pupil.send_json({"type": "word", "word": word})
-                    until(pupil, "feedback")
-                clock.now += 61
-                pupil.send_json({"type": "ping"})
-                until(pupil, "results")
+                play_round(teacher, clock, (pupil, words))
         answer = client.get(f"/api/standings.csv?rooms={codes[0].lower()}, {codes[1]},{codes[0]}")
         refusals = [
             client.get(f"/api/standings.csv?rooms={query}")
@@ -484,13 +481,7 @@ def test_a_name_changed_after_a_closed_room_s_last_round_stays_in_its_stored_csv
             code = until(teacher, "joined")["code"]
             pupil.send_json({"type": "join", "code": code, "name": "bob"})
             until(pupil, "joined")
-            teacher.send_json({"type": "start"})
-            until(pupil, "round_started")
-            pupil.send_json({"type": "word", "word": "fame"})
-            until(pupil, "feedback")
-            clock.now += 61
-            pupil.send_json({"type": "ping"})
-            until(pupil, "results")
+            play_round(teacher, clock, (pupil, ["fame"]))
             pupil.send_json({"type": "rename", "name": "Bobby"})
             until(pupil, "renamed")
             for socket in (pupil, teacher):

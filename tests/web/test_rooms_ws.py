@@ -768,3 +768,31 @@ def test_a_player_renames_between_rounds_and_keeps_their_points(
             assert until(cy, "renamed")["name"] == "bob"
             refused = error_of(cy, {"type": "rename", "name": "bobby"})
             assert refused["code"] == "name_taken" and "standings" in refused["message"]
+
+
+def test_a_rename_to_the_name_a_player_has_is_answered_to_them_alone(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """The rename box opens holding the player's name: **Change** pressed as it was sent
+    `rename` with that same name, and the server answered nothing, the box staying open
+    for an answer that never came. The player alone gets `renamed` (the same name), nothing
+    said to the others and no change counted."""
+    with client.websocket_connect("/ws/rooms") as ann, client.websocket_connect("/ws/rooms") as bob:
+        code = create(ann, rounds=1, target=0)
+        join(bob, code, "bob")
+        for _ in range(4):  # more than the 3 changes between rounds: none counted
+            bob.send_json({"type": "rename", "name": " bob "})
+            assert told_before_pong(bob) == [{"type": "renamed", "old": "bob", "name": "bob"}]
+        assert told_before_pong(ann) == []
+        bob.send_json({"type": "rename", "name": "Bobby"})
+        assert until(ann, "renamed") == {"type": "renamed", "old": "bob", "name": "Bobby"}
+
+
+def told_before_pong(socket: Socket) -> list[dict[str, Any]]:
+    """What ``socket`` is told, but the room's updates, before the answer to a ping."""
+    socket.send_json({"type": "ping"})
+    said = []
+    while (message := socket.receive_json())["type"] != "pong":
+        if message["type"] != "room":
+            said.append(message)
+    return said

@@ -450,6 +450,8 @@ def _other_than_a_file(path: Path) -> bool:
     """
     try:
         return not stat.S_ISREG(os.stat(path).st_mode)
+    except NotADirectoryError:  # under a file (notes.txt/words.json): no folder is made there
+        return True
     except (OSError, ValueError):  # missing, or a name the system cannot take: read says
         return False
 

@@ -416,13 +416,18 @@ class RoundResult:
 
 
 def _shown_board(text: str) -> str:
-    """A board that does not parse as the text shows it: a long one (2,000,000 letters) by
-    its start and length, as the problem line names it.
+    r"""A board that does not parse as the text shows it: a long one (2,000,000 letters) by
+    its start and length, as the problem line names it, and one with a character that does
+    not print (an escape sequence, a line end) quoted.
 
     >>> _shown_board("ab cd"), _shown_board("a" * 5000)
     ('ab cd', 'aaaaaaaaaaaaaaaaaaaa... (5,000 characters)')
+    >>> print(_shown_board("ab\x1b[31m"))
+    'ab\x1b[31m'
     """
-    return text if len(text) <= LONG_TEXT else f"{text[:20]}... ({len(text):,} characters)"
+    if len(text) <= LONG_TEXT:
+        return plain_unless_odd(text)
+    return f"{plain_unless_odd(text[:20])}... ({len(text):,} characters)"
 
 
 def _shown(verdict: Verdict, forms: Mapping[str, tuple[str, ...]]) -> str:

@@ -69,12 +69,15 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _cell(value: object) -> str:
-    """``value`` as a cell no spreadsheet runs as a formula.
+    """``value`` as a cell no spreadsheet runs as a formula: a text starting as one does is
+    quoted, a number (a round's -1 under the challenge rule) is written as the number.
 
-    >>> _cell("=HYPERLINK(1)"), _cell("ann"), _cell(3)
-    ("'=HYPERLINK(1)", 'ann', '3')
+    >>> _cell("=HYPERLINK(1)"), _cell("ann"), _cell(3), _cell(-1), _cell("-1")
+    ("'=HYPERLINK(1)", 'ann', '3', '-1', "'-1")
     """
     text = "" if value is None else str(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return text
     return f"'{text}" if text.startswith(_FORMULA_STARTS) else text
 
 

@@ -25,6 +25,7 @@ is left alone.  Times are kept as seconds (left, ago), never as one process's cl
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 import time
@@ -343,7 +344,7 @@ def restore_room(
     settings = RoomSettings(**fields, words=words)
     _check_settings(settings, limits or RoomLimits())
     room = Room(_text(kept["code"]), settings, lexicon, limits, now)
-    room.last_activity = now - float(kept["idle"])
+    room.last_activity = now - _seconds(kept["idle"])
     for entry in kept["players"]:
         away = entry["away"]
         player = Player(
@@ -354,7 +355,7 @@ def restore_room(
             sent={_text(word) for word in entry["sent"]},
             good_words=int(entry["good_words"]),
             connected=False,
-            dropped_at=now if away is None else now - float(away),
+            dropped_at=now if away is None else now - _seconds(away),
             set_apart=[_text(word) for word in entry["set_apart"]],
             watching=bool(entry["watching"]),
         )
@@ -395,9 +396,23 @@ def _check_settings(settings: RoomSettings, limits: RoomLimits) -> None:
     were checked only to be at least 1); the dice of a tray fill their tray.  Then the
     shortest word, at most the board's cells: a file's 1 or 99 came back as a room in which
     two-letter words counted, or none did."""
-    from boggle.dice.cubes import DICE_SETS
-    from boggle.rooms.fields import MIN_LENGTHS, setting_ends
+    from typing import get_args
 
+    from boggle.dice.cubes import DICE_SETS
+    from boggle.game.word_setting import OTHER_WORDS
+    from boggle.model.word_levels import CHOICES
+    from boggle.rooms.fields import MIN_LENGTHS, RoomDiceName, setting_ends
+
+    for name, value, choices in (  # a room of dice 'golden' failed at each Start
+        ("dice", settings.dice, get_args(RoomDiceName)),
+        ("word_level", settings.words.word_level, CHOICES),
+        ("other_words", settings.words.other_words, OTHER_WORDS),
+    ):
+        if not isinstance(value, str) or value not in choices:
+            raise BoggleError(
+                f"'{name}' must be one of: {', '.join(choices)}; got {str(value)[:40]!r}",
+                setting=name,
+            )
     ends = setting_ends(limits)
     for name in ("rows", "cols", "seconds", "rounds", "target"):
         value = getattr(settings, name)
@@ -426,14 +441,34 @@ def _check_settings(settings: RoomSettings, limits: RoomLimits) -> None:
 
 def _challenge(kept: Any) -> dict[str, Any] | None:
     """The challenge a room kept (:meth:`Room.keep_challenge`), checked field by field."""
+    from boggle.rooms.challenges import normalise_challenge_code
+
     if kept is None:
         return None
+    code = normalise_challenge_code(_text(kept["code"]))  # the link the host's page makes
     return {
-        "code": _text(kept["code"]),
-        "path": _text(kept["path"]),
+        "code": code,
+        "path": f"/challenge/{code}",  # the code's, not the file's (javascript:...)
         "match": int(kept["match"]),
         "round": int(kept["round"]),
     }
+
+
+def _seconds(value: Any) -> float:
+    """A time kept in seconds (a room's idle time, a player's absence): a number of 0 or
+    more, not NaN (no time is past it: the room was never closed as idle) nor infinite.
+
+    >>> _seconds(12)
+    12.0
+    >>> _seconds(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a number of seconds was expected, got nan
+    """
+    seconds = float(value)
+    if not 0.0 <= seconds < math.inf:
+        raise ValueError(f"a number of seconds was expected, got {str(value)[:40]}")
+    return seconds
 
 
 def _text(value: Any) -> str:

@@ -183,21 +183,29 @@ class ResultStore:
         fresh = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
         if fresh:
             db.execute("PRAGMA auto_vacuum = INCREMENTAL")  # pruning gives space back
-        with db:  # one transaction: a file is upgraded whole or not at all
-            db.execute("BEGIN")
-            if version < 1:
-                _run_script(db, TABLES)
-                columns = {row[1] for row in db.execute("PRAGMA table_info(rounds)")}
-                if "unfound" not in columns:
-                    db.execute("ALTER TABLE rounds ADD COLUMN unfound TEXT")
-                _run_script(db, VERSION_1)
-                if not fresh:
-                    self._pack_old_rounds()
-            _run_script(db, VERSION_2)
-            if not fresh and version < 3:
-                self._key_names_again()
-            _run_script(db, VERSION_4)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        try:
+            with db:  # one transaction: a file is upgraded whole or not at all
+                db.execute("BEGIN")
+                if version < 1:
+                    _run_script(db, TABLES)
+                    columns = {row[1] for row in db.execute("PRAGMA table_info(rounds)")}
+                    if "unfound" not in columns:
+                        db.execute("ALTER TABLE rounds ADD COLUMN unfound TEXT")
+                    _run_script(db, VERSION_1)
+                    if not fresh:
+                        self._pack_old_rounds()
+                _run_script(db, VERSION_2)
+                if not fresh and version < 3:
+                    self._key_names_again()
+                _run_script(db, VERSION_4)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.Error as error:  # a file of this layout that cannot be written opens
+            if fresh:
+                raise
+            raise sqlite3.DatabaseError(
+                f"{error} (it is of layout {version}, upgraded to {SCHEMA_VERSION} when "
+                "opened: make it writable)"
+            ) from None
         if not fresh and version < 1:
             try:  # the space of the old documents back, and pruning's from now on
                 db.execute("PRAGMA auto_vacuum = INCREMENTAL")

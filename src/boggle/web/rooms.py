@@ -418,6 +418,8 @@ class RoomService:
                 renamed = {"type": "renamed", "old": was, "name": player.name}
                 await self.broadcast_all(room, renamed)
                 await self.broadcast_room(room)
+            else:  # the name they have (the box opens holding it): answered, nothing changed
+                await self.send(socket, {"type": "renamed", "old": was, "name": was})
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)
