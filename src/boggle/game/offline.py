@@ -147,6 +147,9 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     letters = sum(len(face) for face in faces)
     first: dict[str, str] = {}
     plain = all(first.setdefault(face[0], face) == face for face in held)
+    single = {face: count for face, count in held.items() if len(face) == 1}
+    multi = [(face, count) for face, count in held.items() if len(face) > 1]
+    every = [(count, count) for count in held.values()]
 
     def could_give_up(word: str | None) -> bool:
         """Whether a search for ``word`` (``None``: any word) may take more than ``half``
@@ -160,17 +163,18 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
             length, sequences = letters, min(cells, letters) + 1
         else:
             length = len(word)
+            # the faces of the word: its letters held alone, and the multi-letter faces in it
+            # (the product below is the same in any order, and only grows)
+            spelled = [(count, _occurrences(word, face)) for face, count in multi if face in word]
+            used = [(single[c], word.count(c)) for c in set(word) if c in single] + spelled
             # the prefixes' spellings: one a length where faces begin unlike; else at most
             # one a length for each choice of the multi-letter faces' places (counted only
             # where that quick bound is not low enough)
-            many = sum(_occurrences(word, face) for face in held if len(face) > 1)
+            many = sum(times for _, times in spelled)
             sequences = min(cells, length) + 1 if plain else (length + 1) << many
         picks = 1
-        for face, count in held.items():
-            if word is not None and face not in word:
-                continue
-            most = count if word is None else min(count, _occurrences(word, face))
-            for taken in range(most):
+        for count, times in every if word is None else used:
+            for taken in range(min(count, times)):
                 picks *= count - taken
             if 8 * picks > half:
                 return True
@@ -200,7 +204,7 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     for word in lexicon.words:
         if len(word) < shortest or word in on_board or not board_letters.issuperset(word):
             continue
-        if any(held_letters[letter] < count for letter, count in Counter(word).items()):
+        if any(held_letters[letter] < word.count(letter) for letter in set(word)):
             continue  # more of a letter than the board holds: refused without a search
         if could_give_up(word):
             may.append(word)
