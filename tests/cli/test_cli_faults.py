@@ -189,6 +189,14 @@ def test_bad_input_the_core_refuses_is_one_line(
             "DASK_DISTRIBUTED__SCHEDULER__WORK_STEALING_INTERVAL",
             "(KeyError: Invalid time unit: garbage)",
         ),
+        (  # each worker's traceback (a MemoryError), then "Nanny failed to start"
+            "DASK_DISTRIBUTED__WORKER__MEMORY__TARGET",
+            "(TypeError: distributed.worker.memory.target is 'garbage', not a fraction)",
+        ),
+        (  # each worker's traceback, then "Nanny failed to start" and the script hint
+            "DASK_DISTRIBUTED__WORKER__MEMORY__MAX_SPILL",
+            "(ValueError: Could not interpret 'garbage' as a byte unit)",
+        ),
     ],
 )
 def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) -> None:
@@ -199,6 +207,19 @@ def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) 
     pytest.importorskip("distributed", reason="the dask extra is not installed")
     done = shell("boggle stats --random 3 --cluster local:1", timeout=120, **{variable: "garbage"})
     assert_one_line_error(done, f"Dask cannot start: its configuration is not valid {says}")
+
+
+def test_a_local_cluster_that_times_out_names_the_setting_not_scripts() -> None:
+    """``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=0.001s`` ended in the hint about scripts
+    that start a cluster outside ``if __name__ == "__main__":``, which the CLI is not."""
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    done = shell(
+        "boggle stats --random 3 --cluster local:1",
+        timeout=120,
+        DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="0.001s",
+    )
+    assert_one_line_error(done, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=30s")
+    assert "__main__" not in done.stderr, done.stderr
 
 
 def test_text_the_output_encoding_cannot_write_is_one_clear_line(tmp_path: Path) -> None:

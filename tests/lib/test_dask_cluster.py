@@ -5,6 +5,7 @@ scheduler that is unreachable or goes away is one line on stderr and exit status
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import signal
 import subprocess
@@ -417,3 +418,45 @@ def test_a_script_that_starts_a_local_cluster_unguarded_is_told_why_it_failed(
     last = run.stderr.strip().splitlines()[-1]
     assert last.startswith("boggle.scale.cluster.ClusterError: cannot start a local Dask cluster")
     assert "under 'if __name__ == \"__main__\":'" in last, last
+
+
+def _failed_start(*causes: BaseException) -> RuntimeError:
+    """A "Nanny failed to start." caused by ``causes[0]``, each raised in handling the next."""
+    for outer, inner in itertools.pairwise(causes):
+        outer.__context__ = inner
+    error = RuntimeError("Nanny failed to start.")
+    error.__cause__ = causes[0]
+    return error
+
+
+def test_a_cluster_short_of_file_descriptors_says_so_not_scripts() -> None:
+    """``ulimit -n 20``: "Nanny failed to start" came with the hint about scripts that
+    start a cluster outside ``if __name__ == "__main__":``."""
+    from boggle.scale.cluster import start_failure
+
+    error = _failed_start(AssertionError("Status.init"), OSError(24, "Too many open files"))
+    said = start_failure(error)
+    assert "too few file descriptors" in said and "ulimit -n" in said, said
+    assert "__main__" not in said, said
+
+
+def test_the_script_hint_is_given_only_for_a_script_without_the_main_guard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hint came for every failed start; it applies where a worker process ended without
+    a word and the program's main file has no ``if __name__ == "__main__":``."""
+    import types
+
+    from boggle.scale.cluster import SCRIPT_HINT, start_failure
+
+    error = _failed_start(RuntimeError("Nanny failed to start worker process"))
+    for source, hinted in [
+        ("from boggle.scale.cluster import open_client\nopen_client('local:1')\n", True),
+        ("def main(): ...\nif __name__ == '__main__':\n    main()\n", False),
+    ]:
+        script = tmp_path / "script.py"
+        script.write_text(source)
+        main = types.ModuleType("__main__")
+        main.__file__ = str(script)
+        monkeypatch.setitem(sys.modules, "__main__", main)
+        assert (SCRIPT_HINT in start_failure(error)) is hinted, source

@@ -25,7 +25,10 @@ the others; a scheduler that cannot be reached, or goes away, is a
 from __future__ import annotations
 
 import contextlib
+import errno
+import logging
 import queue
+import re
 import secrets
 import signal
 import sys
@@ -293,7 +296,102 @@ SCRIPT_HINT = (
     "as each worker process imports the script again)"
 )
 """Why a local cluster's workers most often fail to start from Python: a script run at its top
-level starts the cluster again in every worker it spawns (the workers' errors are above)."""
+level starts the cluster again in every worker it spawns (the workers' errors are above).
+Given only where it applies (see :func:`start_failure`)."""
+
+
+MEMORY_FRACTIONS = ("target", "spill", "pause", "terminate")
+"""The ``distributed.worker.memory`` settings that are a fraction of a worker's memory."""
+
+
+def _check_worker_memory_settings() -> None:
+    """:class:`ClusterError` (the configuration line) when a worker memory fraction is not a
+    number: a worker multiplies its memory limit by it, and ``target: garbage`` made a
+    string of many gigabytes (a ``MemoryError`` in each worker, "Nanny failed to start")."""
+    config = dask_config()
+    for key in MEMORY_FRACTIONS:
+        value = config.get(f"distributed.worker.memory.{key}", default=False)
+        if value is None or value is False:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ClusterError(
+                config_problem(
+                    TypeError(f"distributed.worker.memory.{key} is {value!r}, not a fraction")
+                )
+            )
+
+
+def _worker_log_level() -> int:
+    """The level of Dask's log lines a local cluster's worker processes show: none quieter
+    than this process shows (the CLI shows none: a worker's start-up traceback came before
+    the one line that says what went wrong), and at least Dask's own ``WARNING``."""
+    return max(logging.WARNING, logging.getLogger("distributed").getEffectiveLevel())
+
+
+def start_failure(error: BaseException) -> str:
+    """One line for a local cluster that failed to start (``error``, a ``RuntimeError``
+    such as "Nanny failed to start.", names what went wrong in its chain of causes).
+
+    >>> start_failure(RuntimeError("Nanny failed to start."))
+    'cannot start a local Dask cluster: Nanny failed to start'
+    """
+    chain = _causes(error)
+    cause = error.__cause__  # what its scheduler, or a worker process, raised
+    if isinstance(cause, KeyError | TypeError | ValueError):
+        return config_problem(cause)  # a DASK_* setting it read as it started
+    reason = str(error).strip().rstrip(".")  # "Nanny failed to start"
+    said = f"cannot start a local Dask cluster: {reason}"
+    if any(isinstance(c, OSError) and c.errno in (errno.EMFILE, errno.ENFILE) for c in chain):
+        return f"{said} (too few file descriptors: {_file_limit()}raise it with 'ulimit -n')"
+    if any(isinstance(c, TimeoutError) or "Timed out" in str(c) for c in chain):
+        connect = dask_config().get("distributed.comm.timeouts.connect", default="?")
+        return (
+            f"{said} (raise Dask's distributed.comm.timeouts.connect, now {connect}, "
+            "e.g. DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=30s)"
+        )
+    silent = any("failed to start worker process" in str(c) for c in chain)
+    if silent and not _main_is_guarded():  # a worker process ended before it said a word
+        return f"{said} {SCRIPT_HINT}"
+    inner = chain[-1]
+    if inner is not error and str(inner).strip():
+        return f"{said} ({type(inner).__name__}: {str(inner).strip().splitlines()[0][:200]})"
+    return said
+
+
+def _causes(error: BaseException) -> list[BaseException]:
+    """``error`` and its causes (or the errors it was raised in), outermost first."""
+    chain: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in chain and len(chain) < 20:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+def _file_limit() -> str:
+    """ "this process may open N files; " (its soft limit), or ``""`` where it is unknown."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return ""
+    return "" if soft == resource.RLIM_INFINITY else f"this process may open {soft}; "
+
+
+def _main_is_guarded() -> bool:
+    """Whether the program's main module starts its work under ``if __name__ ==
+    "__main__":`` (or is no file: an interactive session), which worker processes,
+    importing it again, then pass by."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    if not path:
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as source:
+            text = source.read()
+    except OSError:
+        return False
+    return re.search(r"__name__\s*==\s*['\"]__main__['\"]", text) is not None
 
 
 @contextmanager
@@ -311,6 +409,8 @@ def open_client(
     workers = parse_local(where)
     if workers is None:
         probe_scheduler(where, timeout)  # one line within the timeout, not a Client's hang
+    else:
+        _check_worker_memory_settings()
     cluster = None
     try:
         if workers is not None:
@@ -326,6 +426,7 @@ def open_client(
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",
+                    silence_logs=_worker_log_level(),
                 )
             if ctrl_c:  # pressed while the cluster started: stop now that it can be closed
                 raise KeyboardInterrupt
@@ -344,10 +445,7 @@ def open_client(
     except ValueError as error:  # a malformed address
         raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
     except RuntimeError as error:  # a local worker process would not start
-        if isinstance(error.__cause__, KeyError | TypeError):  # "Cluster failed to start: "
-            raise ClusterError(config_problem(error.__cause__)) from None  # a DASK_* setting
-        reason = str(error).strip().rstrip(".")  # "Nanny failed to start."
-        raise ClusterError(f"cannot start a local Dask cluster: {reason} {SCRIPT_HINT}") from None
+        raise ClusterError(start_failure(error)) from None
     except (KeyError, TypeError) as error:  # a DASK_* setting Dask cannot read (a time unit)
         if cluster is not None:
             _close_cluster(cluster, timeout)
