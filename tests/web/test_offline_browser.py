@@ -643,3 +643,125 @@ def test_a_page_kept_for_a_server_that_now_keeps_fewer_fills_up_again(pages: Pag
         page.wait_for_selector("body[data-ready='true']")
         expect(page.locator("#play-offline")).to_have_text("2 boards kept for offline play.")
         assert kept(page)["keep"] == 2 and len(kept(page)["rounds"]) == 2
+
+
+def test_a_device_clock_change_mid_round_neither_ends_nor_stretches_it(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """The round's end was the device's clock (Date.now()): a phone syncing its time, or
+    its player changing it, an hour forward ended the round at once, an hour back ran it on
+    for the hour. It is measured with the page's monotonic clock now."""
+    from datetime import UTC, datetime, timedelta
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play", clock=True)
+    page.fill("#play-time", "5")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    assert page.evaluate("() => performance.now() > 0")
+    page.clock.set_system_time(now + timedelta(hours=1))
+    page.wait_for_timeout(1000)
+    assert page.locator("#play-input").is_visible()  # not ended: the hour did not pass
+    assert not page.locator("#play-feedback").text_content().startswith("Time!")
+    page.clock.set_system_time(now - timedelta(hours=1))
+    # the round's 5 s end as they pass, not an hour later
+    expect(page.locator("#play-feedback")).to_contain_text("Time!", timeout=8000)
+    expect(page.locator("#play-results")).to_be_visible()
+
+
+def test_a_board_taken_is_kept_for_the_tab_before_another_tab_may_take(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """The round on a board taken from the kept ones was written to the tab's sessionStorage
+    only after the Web Lock was let go: a tab closed in between had lost that board. It is
+    written while the lock is held now."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    pages.init_scripts.append(
+        """(() => {
+          const request = LockManager.prototype.request;
+          LockManager.prototype.request = function (name, work) {
+            return request.call(this, name, async (lock) => {
+              const done = await work(lock);
+              window.keptAtRelease = sessionStorage.getItem("boggle-play-round");
+              return done;
+            });
+          };
+        })();"""
+    )
+    page = pages.open(server.url + "/play")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    first = kept(page)["rounds"][0]["board"]
+    page.context.set_offline(True)
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    at_release = page.evaluate("() => JSON.parse(window.keptAtRelease)")
+    assert at_release and at_release["board"] == first and at_release["offline"]
+    page.context.set_offline(False)
+
+
+QUOTA = """(() => {
+  Storage.prototype.setItem = function () {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  };
+})();"""
+
+
+def test_a_full_storage_is_said_and_the_round_goes_on(server: ServeProcess, pages: Pages) -> None:
+    """Storage full (QuotaExceededError on every write): an offline round on a kept board
+    is played to its results, the page saying in one line that the board could not be
+    written as played; boards that cannot be kept say the storage is full (not "full or
+    off"); no error is thrown (``pages`` fails the test on any)."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play")
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    stored = kept(page)
+    first = stored["rounds"][0]
+    page.evaluate(QUOTA)
+    page.context.set_offline(True)
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    assert page.locator("#board-input").input_value() == first["board"]
+    expect(page.locator("#play-hint-text")).to_have_text(
+        "Offline round: judged on this device, no hints. The browser's storage is full, "
+        "so this board could not be marked as played: it may come again."
+    )
+    best = first["words"][0]
+    page.fill("#play-input", best["word"])
+    page.press("#play-input", "Enter")
+    expect(page.locator("#play-feedback")).to_contain_text(f": +{best['points']}")
+    page.click("#play-end")
+    expect(page.locator("#play-result-line")).to_contain_text("An offline round")
+    assert kept(page) == stored  # not written: the board is still kept
+    page.context.set_offline(False)
+
+    pages.init_scripts.append(QUOTA)
+    full = pages.open(server.url + "/play")
+    expect(full.locator("#play-offline")).to_have_text(
+        "No board is kept for offline play. (the browser's storage is full)"
+    )
+
+
+def test_a_device_asleep_mid_round_counts_its_sleep(server: ServeProcess, pages: Pages) -> None:
+    """A phone locked mid-round may stop the page's monotonic clock while asleep: the time
+    the device's clock went on past it while the page was hidden counts (here the device's
+    clock 30 s on, the monotonic one not, as a sleep)."""
+    from datetime import UTC, datetime, timedelta
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play", clock=True)
+    page.fill("#play-time", "60")
+    page.click("#play-start")
+    expect(page.locator("#play-input")).to_be_visible()
+    shown = """(hidden) => {
+      Object.defineProperty(document, "hidden", { get: () => hidden, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    page.evaluate(shown, True)
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.set_system_time(now + timedelta(seconds=30))
+    page.evaluate(shown, False)
+    left = page.locator("#play-timer").text_content()
+    assert left is not None and left.startswith("0:") and int(left[2:]) <= 30, left

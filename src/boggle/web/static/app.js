@@ -464,7 +464,24 @@ function keepBoardsAhead(delay = 0) {
 // `unreachable` its error); with none kept for these settings, one line says so.
 async function startKeptRound(seconds, unreachable = null) {
   const settings = aheadSettings();
-  const taken = await takeKept(settings);  // by one tab at a time: two never take the same
+  let round = null;
+  // by one tab at a time (two never take the same), and the round kept for the tab before
+  // the next tab may take: a tab closed in between loses no board
+  const taken = await takeKept(settings, (took) => {
+    round = {
+      board: took.round.board,
+      entries: [],
+      told: 0,
+      ends: Date.now() + seconds * 1000,
+      seconds,
+      timer: null,
+      found: [],
+      hints: [],
+      choices: roundChoices(),
+      offline: { kept: took.round, labels: took.labels, left: took.left, unsaved: took.unsaved },
+    };
+    keepRound(round);
+  });
   if (!taken) {
     const why = !unreachable || navigator.onLine === false ? "you are offline"
       : unreachable.gateway ? `the server is not answering (its proxy said ${unreachable.gateway})`
@@ -480,19 +497,7 @@ async function startKeptRound(seconds, unreachable = null) {
   $("board-input").value = kept.board;
   offerBoardShown();
   renderBoard(kept.faces);
-  state.round = {
-    board: kept.board,
-    entries: [],
-    told: 0,
-    ends: Date.now() + seconds * 1000,
-    seconds,
-    timer: null,
-    found: [],
-    hints: [],
-    choices: roundChoices(),
-    offline: { kept, labels: taken.labels, left: taken.left },
-  };
-  keepRound(state.round);
+  state.round = round;
   window.scrollTo(0, 0);
   showRound(state.round);
 }
@@ -513,6 +518,10 @@ function offlineNote(round) {
     return "The server cannot be reached: the round goes on, judged on this device (no hints).";
   }
   if (round.offline.dropped) return "The connection is lost: the round goes on, judged on this device (no hints).";
+  if (round.offline.unsaved) {
+    return "Offline round: judged on this device, no hints. The browser's storage is full, " +
+      "so this board could not be marked as played: it may come again.";
+  }
   return `Offline round: judged on this device, no hints. ${keptLine(round.offline.left)}`;
 }
 
@@ -654,10 +663,44 @@ function lockBoardControls(locked) {
   }
 }
 
+// A round's time is measured with the page's monotonic clock (performance.now()), not the
+// device's clock: a phone syncing its time, or its player changing it, mid-round moved the
+// round's end (an hour forward ended it at once; back, it ran on for the hour). The round
+// keeps `ends` in the device's time for a reload (a new page's monotonic clock starts
+// again), set again from the monotonic end as the round goes on.
+const roundEnds = new WeakMap();  // round -> its end in performance.now() time
+let hiddenAt = null;  // { round, wall, mono } when the page was hidden mid-round
+
+function monotonicEnd(round) {
+  if (!roundEnds.has(round)) roundEnds.set(round, performance.now() + (round.ends - Date.now()));
+  return roundEnds.get(round);
+}
+
+// A device asleep (a phone locked mid-round) may stop the monotonic clock: the time the
+// device's clock went on past it while the page was hidden counts too (forward only).
+document.addEventListener("visibilitychange", () => {
+  const round = state.round;
+  if (!round) return;
+  if (document.hidden) {
+    hiddenAt = { round, wall: Date.now(), mono: performance.now() };
+    return;
+  }
+  if (hiddenAt?.round !== round) return;
+  const asleep = (Date.now() - hiddenAt.wall) - (performance.now() - hiddenAt.mono);
+  hiddenAt = null;
+  if (asleep > 1000) roundEnds.set(round, monotonicEnd(round) - asleep);
+  tick();
+});
+
 function tick() {
   const round = state.round;
   if (!round) return;
-  const left = (round.ends - Date.now()) / 1000;
+  const leftMs = monotonicEnd(round) - performance.now();
+  const left = leftMs / 1000;
+  if (Math.abs(Date.now() + leftMs - round.ends) > 2000) {  // the device's clock changed
+    round.ends = Date.now() + leftMs;
+    keepRound(round);
+  }
   const timer = $("play-timer");
   timer.textContent = formatClock(left);
   markClock(timer, left);

@@ -26,12 +26,18 @@ function readKept() {
   return null;
 }
 
+// Whether the boards were written: false with no storage, or storage full (My words shares
+// it: a QuotaExceededError), which `full` then says.
+let full = false;
+
 function store(kept) {
   try {
     localStorage.setItem(OFFLINE_KEY, JSON.stringify(kept));
+    full = false;
     return true;
   } catch (error) {
-    return false;  // no storage, or full (My words shares it)
+    full = error instanceof DOMException && (error.name === "QuotaExceededError" || error.code === 22);
+    return false;
   }
 }
 
@@ -148,7 +154,7 @@ export function keepAhead(settings, list) {
       }
     }
     if (!store(kept)) {
-      throw new Error("the browser's storage is full or off");
+      throw new Error(full ? "the browser's storage is full" : "the browser's storage is off");
     }
     if (!kept.rounds.length && tooLarge) {
       throw new Error("the boards of these settings are too large to keep");
@@ -163,15 +169,19 @@ export function keepAhead(settings, list) {
 }
 
 // The next kept board for `settings`, taken out of the kept ones (by one tab at a time:
-// another tab takes the next): resolves to { round, labels, left }, or null when none is
-// kept for them.
-export function takeKept(settings) {
+// another tab takes the next): resolves to { round, labels, left, unsaved }, or null when
+// none is kept for them. `keep(taken)` is called before another tab may take (the tab keeps
+// its round with it: a tab closed right after the take loses no board). `unsaved`: storage
+// full or off, the board could not be written as taken (it stays kept, and may come again).
+export function takeKept(settings, keep = () => {}) {
   return exclusively(() => {
     const kept = readKept();
     if (!kept || !same(kept.settings, settings) || !kept.rounds.length || !kept.labels) return null;
     const round = kept.rounds.shift();
-    store(kept);
-    return { round, labels: kept.labels, left: kept.rounds.length };
+    const unsaved = !store(kept);
+    const taken = { round, labels: kept.labels, left: kept.rounds.length, unsaved };
+    keep(taken);
+    return taken;
   });
 }
 
