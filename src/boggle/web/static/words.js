@@ -954,9 +954,10 @@ async function importWords(file) {
     sayError(`${file.name} is not a file of words saved by My words.`);
     return;
   }
-  reloadWords();
+  const lists = await learnLists();
+  reloadWords();  // after the wait: an answer another tab gave meanwhile is taken in, not marked so alone
   const isKept = keptAlready(state.words);
-  const read = withLanguages(words, await learnLists()).words;
+  const read = withLanguages(words, lists).words;
   const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
   // the entries brought up to date (entry -> the file's progress) are changed once the list is
