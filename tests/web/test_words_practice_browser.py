@@ -621,3 +621,32 @@ def test_a_word_answered_in_two_tabs_the_same_day_has_the_later_answer(
     for page in (first, second):
         assert page.evaluate(LOADED) == {"fame": [1, False], "limbo": [1, False]}
     assert {w["word"]: w["streak"] for w in stored_words(first)} == {"fame": 1, "limbo": 1}
+
+
+def test_practise_on_a_small_phone_shows_the_clue_and_the_word_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """On a 320x568 phone a tap on Practise focused the word box, which the browser brought
+    just into view: it sat at the foot of the screen, the clue above it out of sight. The
+    page scrolls so the clue and the box are both on the screen."""
+    small = {**PHONE, "viewport": {"width": 320, "height": 568}}
+    page = pages.open(server.url + "/words", **small)
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    words = [kept(word) for word in ["fame", "limbo", "lime", "mile", "axe", "flame"]]
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.tap("#practise-start")
+    clue_word(page)
+    page.wait_for_timeout(500)  # a smooth scroll done
+    boxes = page.evaluate(
+        """() => ["practise-clue", "practise-input"].map((id) => {
+          const box = document.getElementById(id).getBoundingClientRect();
+          return [box.top, box.bottom];
+        })"""
+    )
+    height = page.evaluate("() => window.innerHeight")
+    for top, bottom in boxes:
+        assert top >= 0 and bottom <= height, (boxes, height)
+    assert page.evaluate("() => document.activeElement.id") == "practise-input"
