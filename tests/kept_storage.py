@@ -36,10 +36,24 @@ def answer_records(page: Any) -> list[dict[str, Any]]:
 
 
 def stored_words(page: Any) -> list[dict[str, Any]]:
-    """The words kept in ``page``'s localStorage, each answer stored apart taken in."""
-    raw = page.evaluate("(key) => localStorage.getItem(key)", KEY)
-    words = list(json.loads(raw)["words"]) if raw else []
-    for record in answer_records(page):
+    """The words kept in ``page``'s localStorage, each answer stored apart that the list did
+    not take in already (its ``taken`` marks) taken in, of a day the later given last."""
+    raw, values = page.evaluate(
+        """(key) => [localStorage.getItem(key), Object.keys(localStorage)
+          .filter((name) => name.startsWith(key + "-answers"))
+          .map((name) => [name, localStorage.getItem(name)])]""",
+        KEY,
+    )
+    data = json.loads(raw) if raw else {}
+    words = list(data.get("words", []))
+    taken = data.get("taken", {})
+    records = [
+        record
+        for name, value in values
+        for record in json.loads(value)["answers"]
+        if record.get("at", 0) > taken.get(name, -1)
+    ]
+    for record in sorted(records, key=lambda record: (record["practised"], record.get("at", 0))):
         entry = next((entry for entry in words if same_card(entry, record)), None)
         if entry is not None and record["practised"] >= entry.get("practised", ""):
             entry.update({name: record[name] for name in PROGRESS})

@@ -533,3 +533,120 @@ def test_two_tabs_answering_while_one_folds_lose_no_answer(
     first.wait_for_timeout(1800)
     streaks = {entry["word"]: entry["streak"] for entry in stored_words(second)}
     assert streaks == {"fame": 1, "limbo": 1, "lime": 1, "mile": 1}
+
+
+# The page's kept words as loadWords reads them (the answers stored apart taken in): word ->
+# (streak, learned).
+LOADED = """async () => {
+  const learn = await import("/static/learn.js");
+  return Object.fromEntries(learn.loadWords().words.map((e) => [e.word, [e.streak, e.learned]]));
+}"""
+
+# A press on a card's button (`remove` or `again`) in a task of its own, the next write of
+# the list slowed (1.5 s after it, as storing 5,000 words takes 100 to 300 ms).
+PRESS_SLOWLY = """([word, button]) => {
+  window.slowKey = "boggle-learn";
+  window.slowBefore = false;
+  const card = document.querySelector(`.kept-word[data-word='${word}']`);
+  setTimeout(() => card.querySelector(`button.${button}`).click(), 0);
+}"""
+
+
+def test_a_change_to_the_list_keeps_the_answers_another_tab_gives_meanwhile(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A change stored whole (Remove, Learn again, Clear all, a file added) removed every
+    page's answers stored apart: an answer another tab stored while this one wrote the list
+    went with them. Another page's answers stay now, marked in the list as taken in, so those
+    it gives meanwhile are read over the list, and those taken in (overruled: a word learned
+    again) are not read again."""
+    pages.init_scripts.append(SLOW_WRITE)
+    learned = {"learned": True, "streak": 2, "due": "2026-11-29", "learned_on": "2026-11-28"}
+    words = [kept("fame"), kept("limbo"), kept("lime"), kept("mile", **learned)]
+    first = words_page(pages, server, words)
+    second = first.context.new_page()
+    second.goto(server.url + "/words")
+    second.wait_for_selector("body[data-ready='true']")
+    second.evaluate(ANSWER, ["lime", None, False, False])  # its value stored already
+    second.evaluate(ANSWER, ["mile", None, False, False])  # a learned word answered
+    first.wait_for_timeout(300)
+    first.evaluate(PRESS_SLOWLY, ["fame", "remove"])
+    second.wait_for_timeout(300)
+    second.evaluate(ANSWER, ["limbo", None, False, False])  # while the first writes the list
+    first.wait_for_timeout(1800)
+    assert second.evaluate(LOADED) == {
+        "limbo": [1, False],
+        "lime": [1, False],
+        "mile": [3, True],
+    }
+    # learned again in the first tab: the second's answer before it, kept, is not read again
+    first.evaluate(PRESS_SLOWLY, ["mile", "again"])
+    first.wait_for_timeout(1800)
+    assert second.evaluate(LOADED)["mile"] == [0, False]
+    assert first.evaluate(LOADED)["mile"] == [0, False]
+    assert {w["word"]: w["streak"] for w in stored_words(second)} == {
+        "limbo": 1,
+        "lime": 1,
+        "mile": 0,
+    }
+
+
+ANSWER_AS = """async ([word, right]) => {
+  const learn = await import("/static/learn.js");
+  const entry = learn.loadWords().words.find((kept) => kept.word === word);
+  learn.answered(entry, right);
+  learn.saveAnswer(entry);
+}"""
+
+
+def test_a_word_answered_in_two_tabs_the_same_day_has_the_later_answer(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Two tabs answering one word the same day: which answer was kept hung on the order the
+    browser listed their values in. The later given is kept, in either tab's order."""
+    first = words_page(pages, server, [kept("fame"), kept("limbo")])
+    second = first.context.new_page()
+    second.goto(server.url + "/words")
+    second.wait_for_selector("body[data-ready='true']")
+    steps = [
+        (first, "fame", False),
+        (second, "fame", True),
+        (second, "limbo", False),
+        (first, "limbo", True),
+    ]
+    for at, (page, word, right) in enumerate(steps):
+        first.clock.set_fixed_time(f"2026-11-29T12:00:0{at}")
+        page.evaluate(ANSWER_AS, [word, right])
+        page.wait_for_timeout(300)
+    for page in (first, second):
+        assert page.evaluate(LOADED) == {"fame": [1, False], "limbo": [1, False]}
+    assert {w["word"]: w["streak"] for w in stored_words(first)} == {"fame": 1, "limbo": 1}
+
+
+def test_practise_on_a_small_phone_shows_the_clue_and_the_word_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """On a 320x568 phone a tap on Practise focused the word box, which the browser brought
+    just into view: it sat at the foot of the screen, the clue above it out of sight. The
+    page scrolls so the clue and the box are both on the screen."""
+    small = {**PHONE, "viewport": {"width": 320, "height": 568}}
+    page = pages.open(server.url + "/words", **small)
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    words = [kept(word) for word in ["fame", "limbo", "lime", "mile", "axe", "flame"]]
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.tap("#practise-start")
+    clue_word(page)
+    page.wait_for_timeout(500)  # a smooth scroll done
+    boxes = page.evaluate(
+        """() => ["practise-clue", "practise-input"].map((id) => {
+          const box = document.getElementById(id).getBoundingClientRect();
+          return [box.top, box.bottom];
+        })"""
+    )
+    height = page.evaluate("() => window.innerHeight")
+    for top, bottom in boxes:
+        assert top >= 0 and bottom <= height, (boxes, height)
+    assert page.evaluate("() => document.activeElement.id") == "practise-input"

@@ -16,12 +16,14 @@
 // A practice answer does not store the whole list again (5,000 words are about 1 MB): it stores
 // the word's progress alone in a second value, one a page (key "boggle-learn-answers-ID", ID
 // the page's own, {"version": 1, "answers": [record, ...]}, a record { word, list, language,
-// learned, streak, due, practised, learned_on }, the latest of each card the page answered;
-// "boggle-learn-answers" alone from a page of the version before), read over the list by
-// loadWords; the list stored whole (any other change: a word kept, removed, a file added)
-// takes them in and removes them. Each page writes its own value only, so two tabs answering
-// at once never store over each other's answers, and My words left (foldAnswers) removes its
-// own value, not another tab's answer given meanwhile.
+// learned, streak, due, practised, learned_on, at }, the latest of each card the page answered,
+// `at` when it was given; "boggle-learn-answers" alone from a page of the version before), read
+// over the list by loadWords (of one day, the later given last: it is the one kept); the list
+// stored whole (any other change: a word kept, removed, a file added; My words left,
+// foldAnswers) takes them in and removes this page's, and marks another page's as taken in
+// (the list's "taken"; see saveWords). Each page writes its own value only, so two tabs
+// answering at once never store over each other's answers, and a change stored whole removes
+// no answer another tab gives meanwhile.
 import {
   announce, counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
 } from "/static/board.js";
@@ -195,7 +197,8 @@ export function loadWords() {
   if (raw === null) return { words: [], problem: null, changed: false };
   const words = readWords(raw);
   if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty.", changed: false };
-  const changed = wordsText(words) !== raw;
+  takenMarks = takenIn(raw);
+  const changed = listText(words, takenMarks) !== raw;
   withAnswers(words, readAnswers());
   return { words, problem: null, changed };
 }
@@ -252,13 +255,56 @@ export function wordsText(words) {
   return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
-// Stores `words` (the whole list, the answers stored apart taken in: see saveAnswer); false
-// when the browser refuses. Storage full, the meanings My words keeps (key
-// "boggle-learn-meanings", looked up again when needed) make room first.
+// Stores `words` (the whole list, the answers stored apart read now taken in already: see
+// saveAnswer); false when the browser refuses. Storage full, the meanings My words keeps (key
+// "boggle-learn-meanings", looked up again when needed) make room first. It removes this
+// page's answers, those of the version before and those of a page that answered nothing since
+// the day before yesterday (a tab closed without leaving); another page's it keeps, marked in
+// the list as taken in (its "taken": the key -> the time of its latest record read here), so
+// an answer that page gives meanwhile (while this page writes the list, 100 to 300 ms for
+// 5,000 words) is read over the list, not lost, while those taken in (or overruled: a word
+// learned again, removed) are not read again.
 export function saveWords(words) {
-  if (!stored(LEARN_KEY, wordsText(words))) return false;
-  for (const key of answerKeys()) forget(key);  // storage off since: read over the list still
+  const keys = answerKeys();
+  const before = addDays(today(), -2);
+  const kept = keys.filter((key) => key !== OWN_ANSWERS_KEY && key !== ANSWERS_KEY
+    && !recordsAt(key).every((record) => record.practised <= before));
+  const taken = {};  // not a value of records without times (a page of the version before): read again
+  for (const key of kept) {
+    const records = recordsAt(key);
+    if (records.every((record) => answeredAt(record) > 0)) taken[key] = Math.max(0, ...records.map(answeredAt));
+  }
+  if (!stored(LEARN_KEY, listText(words, taken))) return false;
+  takenMarks = taken;
+  for (const key of keys) if (!kept.includes(key)) forget(key);  // storage off since: read over the list still
   return true;
+}
+
+// The list as stored: wordsText, with the marks of the answers taken in from pages still
+// answering ("taken", when there are any: a file saved has none).
+function listText(words, taken) {
+  if (!Object.keys(taken).length) return wordsText(words);
+  return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT), taken });
+}
+
+// The marks of the answers taken in of the stored list `raw` ({} when none or not readable).
+function takenIn(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch (error) {
+    return {};
+  }
+  const taken = data?.taken;
+  if (!taken || typeof taken !== "object" || Array.isArray(taken)) return {};
+  return Object.fromEntries(Object.entries(taken).filter(([, at]) => Number.isFinite(at)));
+}
+
+let takenMarks = {};  // the marks of the list last read or stored by this page
+
+// When an answer's record was given (ms since 1970; 0 for a record of the version before).
+function answeredAt(record) {
+  return Number.isFinite(record.at) ? record.at : 0;
 }
 
 function forget(key) {
@@ -323,10 +369,21 @@ function recordsAt(key) {
   return data.answers.slice(0, MOST_KEPT).map(cleanEntry).filter((record) => record && record.practised);
 }
 
-// Every record stored apart, of every page, the earliest practised first (so that a card's
-// latest answer is the one read last).
-export function readAnswers() {
-  return answerKeys().flatMap(recordsAt).sort((a, b) => (a.practised < b.practised ? -1 : a.practised > b.practised ? 1 : 0));
+// Every record stored apart, of every page, but those the list took in already (its marks,
+// `taken`), the earliest practised first, and of one day the earliest given first (its `at`),
+// so that a card's latest answer is the one read last: a word answered in two tabs the same
+// day has the progress of the answer given later.
+export function readAnswers(taken = takenMarks) {
+  const records = answerKeys().flatMap((key) => {
+    const mark = Number.isFinite(taken[key]) ? taken[key] : -1;
+    return recordsAt(key).filter((record) => answeredAt(record) > mark);
+  });
+  const order = (record) => [record.practised, answeredAt(record)];
+  return records.sort((a, b) => {
+    const [dayA, atA] = order(a);
+    const [dayB, atB] = order(b);
+    return dayA < dayB ? -1 : dayA > dayB ? 1 : atA - atB;
+  });
 }
 
 // `words` with each record of `answers` whose card they keep (keptEntry) and that was practised
@@ -350,7 +407,10 @@ export function withAnswers(words, answers) {
 export function saveAnswer(entry) {
   const record = answerRecord(entry);
   const same = keptAlready([record]);
-  const answers = [...recordsAt(OWN_ANSWERS_KEY).filter((other) => !same(other)).map(answerRecord), record];
+  const answers = [
+    ...recordsAt(OWN_ANSWERS_KEY).filter((other) => !same(other)).map((other) => answerRecord(other, answeredAt(other))),
+    record,
+  ];
   if (!stored(OWN_ANSWERS_KEY, JSON.stringify({ version: 1, answers }))) return false;
   if (readAnswers().length >= COMPACT_AT) foldAnswers();  // refused: the records stay, read over the list
   return true;
@@ -369,20 +429,23 @@ export function saveAnswer(entry) {
 export function foldAnswers() {
   if (!readAnswers().length) return true;
   const { words, problem } = loadWords();
-  if (problem || !stored(LEARN_KEY, wordsText(words))) return false;
-  const before = addDays(today(), -2);
-  for (const key of answerKeys()) {
-    if (key === OWN_ANSWERS_KEY || key === ANSWERS_KEY || recordsAt(key).every((record) => record.practised <= before)) {
-      forget(key);
-    }
-  }
-  return true;
+  return !problem && saveWords(words);
 }
 
-// The fields of the kept word `entry` an answer's record keeps: which word, and its progress.
-function answerRecord(entry) {
+// Now, for an answer's record: Date.now(), after this page's last answer at least 1 ms (a
+// page's records in the order given, though the clock is set back or gives one time twice).
+let lastAnswerAt = 0;
+function answerTime() {
+  lastAnswerAt = Math.max(Date.now(), lastAnswerAt + 1);
+  return lastAnswerAt;
+}
+
+// The fields of the kept word `entry` an answer's record keeps: which word, its progress, and
+// when it was given (`at`, ms since 1970: now, for an answer just given).
+function answerRecord(entry, at = answerTime()) {
   const record = { word: entry.word, list: entry.list, language: entry.language };
   for (const name of PROGRESS_FIELDS) record[name] = entry[name];
+  record.at = at;
   return record;
 }
 

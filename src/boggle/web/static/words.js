@@ -671,6 +671,7 @@ async function showClue(entry) {
     }
   }
   clue.dataset.word = entry.word;
+  if (document.activeElement === $("practise-input")) showClueAndBox();  // its new height
 }
 
 // The next word to practise, or the end of practise: the words due today, the learned ones'
@@ -701,7 +702,22 @@ function startPractise() {
   $("practise-start").hidden = true;
   $("practise-verdict").textContent = "";
   nextClue();
-  $("practise-input").focus();
+  $("practise-input").focus({ preventScroll: true });
+  showClueAndBox();
+}
+
+// The clue and the word box both on the screen: the box focused came just into view at the
+// foot of a small phone's screen (320x568), the clue above it out of sight. Scrolled the least
+// that shows the box, a margin under it, but never so far that the clue's top goes off.
+function showClueAndBox() {
+  const margin = 8;
+  const height = window.visualViewport?.height ?? window.innerHeight;
+  const top = $("practise-clue").getBoundingClientRect().top;
+  const bottom = $("practise-input").getBoundingClientRect().bottom;
+  let by = 0;
+  if (bottom > height - margin) by = bottom - (height - margin);
+  if (top - by < margin) by = top - margin;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
 
 // The end of practise; the focus, when it was in the practise form (the last word just
@@ -954,9 +970,10 @@ async function importWords(file) {
     sayError(`${file.name} is not a file of words saved by My words.`);
     return;
   }
-  reloadWords();
+  const lists = await learnLists();
+  reloadWords();  // after the wait: an answer another tab gave meanwhile is taken in, not marked so alone
   const isKept = keptAlready(state.words);
-  const read = withLanguages(words, await learnLists()).words;
+  const read = withLanguages(words, lists).words;
   const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
   // the entries brought up to date (entry -> the file's progress) are changed once the list is
