@@ -813,3 +813,31 @@ def test_a_challenge_round_kept_without_written_forms_lists_each_word_as_its_own
     eve.wait_for_selector("#my-words li[data-word='aerea']")
     listed = eve.eval_on_selector_all("#my-words li", "items => items.map(i => i.textContent)")
     assert listed == ["era +1", "aérea +2"]
+
+
+def test_a_device_clock_change_mid_round_neither_ends_nor_stretches_it(
+    players: Pages, server: ServeProcess
+) -> None:
+    """As on the daily board: the round's end kept for a reload was the device's clock as it
+    began, and a reload after the device's clock went an hour forward ended the round at once
+    (posting it), an hour back ran it on for the hour. It is measured with the monotonic
+    clock, its kept end set again as the device's clock changes."""
+    from datetime import UTC, datetime, timedelta
+
+    made = make_challenge(server.url, seconds=120)
+    fay = players.open(server.url + made["path"], clock=True, **PHONE)
+    start_challenge(fay, "fay")
+    now = datetime.fromtimestamp(fay.evaluate("() => Date.now()") / 1000, tz=UTC)
+    fay.clock.set_system_time(now + timedelta(hours=1))
+    fay.wait_for_timeout(1000)
+    assert fay.locator("#word-input").is_enabled()  # not ended: the hour did not pass
+    fay.reload()
+    fay.wait_for_selector("#board .cube")
+    fay.wait_for_timeout(1000)
+    assert fay.evaluate("() => document.body.dataset.phase") == "playing"
+    assert get_json(f"{server.url}/api/challenges/{made['code']}")["results"] == []
+    fay.clock.set_system_time(now - timedelta(hours=1))
+    fay.wait_for_timeout(1000)
+    key = f"boggle-challenge-round-{made['code']}"
+    left = fay.evaluate("key => JSON.parse(sessionStorage.getItem(key)).ends - Date.now()", key)
+    assert 0 < left <= 120_000, left  # the round's own two minutes, not an hour more

@@ -306,3 +306,56 @@ def test_a_link_to_another_lists_daily_board_opens_that_board_not_the_round_kept
     page.goto(server.url + f"/daily?date={DAILY}&size=4&dict=pt")  # the round's own board
     page.wait_for_selector("#round:not([hidden])")
     assert page.locator("#daily-dict").input_value() == "pt"
+
+
+def test_a_device_clock_change_mid_round_neither_ends_nor_stretches_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The round's end kept for a reload was the device's clock (Date.now()) as the round
+    began: after a phone synced its time, or its player changed it, an hour forward, a reload
+    ended the round at once (an hour back, it ran on for the hour). The round is measured
+    with the page's monotonic clock, its kept end set again as the device's clock changes."""
+    from datetime import UTC, datetime, timedelta
+
+    page = pages.open(server.url + f"/daily?date={DAILY}", clock=True, **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.set_system_time(now + timedelta(hours=1))
+    page.wait_for_timeout(1000)
+    assert page.locator("#word-input").is_enabled()  # not ended: the hour did not pass
+    page.reload()
+    page.wait_for_selector("#board .cube")
+    page.wait_for_timeout(1000)
+    assert page.locator("#results").is_hidden()  # taken up again, not ended at once
+    assert page.locator("#word-input").is_enabled()
+    page.clock.set_system_time(now - timedelta(hours=1))
+    page.wait_for_timeout(1000)
+    left = page.evaluate(
+        "() => JSON.parse(sessionStorage.getItem('boggle-daily-round')).ends - Date.now()"
+    )
+    assert 0 < left <= 180_000, left  # the round's own minutes, not an hour more
+
+
+def test_a_device_asleep_mid_round_counts_its_sleep(pages: Pages, server: ServeProcess) -> None:
+    """Measured with the monotonic clock, which a device asleep may stop: the time the
+    device's clock went on past it while the page was hidden counts (here 60 s of sleep)."""
+    from datetime import UTC, datetime, timedelta
+
+    page = pages.open(server.url + f"/daily?date={DAILY}", clock=True, **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    shown = """(hidden) => {
+      Object.defineProperty(document, "hidden", { get: () => hidden, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    page.evaluate(shown, True)
+    page.wait_for_timeout(600)  # a tick sees the page hidden
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.set_system_time(now + timedelta(seconds=60))
+    page.evaluate(shown, False)
+    page.wait_for_timeout(600)
+    left = page.evaluate(
+        "() => JSON.parse(sessionStorage.getItem('boggle-daily-round')).ends - Date.now()"
+    )
+    assert left <= 180_000 - 55_000, left

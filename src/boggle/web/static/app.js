@@ -8,7 +8,7 @@ import {
   focusResults, formatClock, hideTapToType, holdKeyboard, keepChoice, keepRound as keepInTab, keptRound as keptInTab,
   hasOwn, lowerLetters, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
-  releaseKeyboard, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
+  releaseKeyboard, roundClock, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
   verdictNote, wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -663,44 +663,33 @@ function lockBoardControls(locked) {
   }
 }
 
-// A round's time is measured with the page's monotonic clock (performance.now()), not the
-// device's clock: a phone syncing its time, or its player changing it, mid-round moved the
-// round's end (an hour forward ended it at once; back, it ran on for the hour). The round
-// keeps `ends` in the device's time for a reload (a new page's monotonic clock starts
-// again), set again from the monotonic end as the round goes on.
-const roundEnds = new WeakMap();  // round -> its end in performance.now() time
-let hiddenAt = null;  // { round, wall, mono } when the page was hidden mid-round
+// A round's time is measured with the page's monotonic clock (roundClock): a device clock
+// change neither ends nor stretches it, a sleep counts, and the round keeps `ends` in the
+// device's time for a reload, set again as the device's clock changes.
+const roundClocks = new WeakMap();  // round -> its roundClock
 
-function monotonicEnd(round) {
-  if (!roundEnds.has(round)) roundEnds.set(round, performance.now() + (round.ends - Date.now()));
-  return roundEnds.get(round);
+function clockOf(round) {
+  if (!roundClocks.has(round)) {
+    const clock = roundClock(round.ends, (ends) => {
+      round.ends = ends;
+      keepRound(round);
+    });
+    roundClocks.set(round, clock);
+  }
+  return roundClocks.get(round);
 }
 
-// A device asleep (a phone locked mid-round) may stop the monotonic clock: the time the
-// device's clock went on past it while the page was hidden counts too (forward only).
+// Hidden and shown again (a phone locked mid-round and woken): its sleep counted at once.
 document.addEventListener("visibilitychange", () => {
-  const round = state.round;
-  if (!round) return;
-  if (document.hidden) {
-    hiddenAt = { round, wall: Date.now(), mono: performance.now() };
-    return;
-  }
-  if (hiddenAt?.round !== round) return;
-  const asleep = (Date.now() - hiddenAt.wall) - (performance.now() - hiddenAt.mono);
-  hiddenAt = null;
-  if (asleep > 1000) roundEnds.set(round, monotonicEnd(round) - asleep);
-  tick();
+  if (!state.round) return;
+  clockOf(state.round).seen();
+  if (!document.hidden) tick();
 });
 
 function tick() {
   const round = state.round;
   if (!round) return;
-  const leftMs = monotonicEnd(round) - performance.now();
-  const left = leftMs / 1000;
-  if (Math.abs(Date.now() + leftMs - round.ends) > 2000) {  // the device's clock changed
-    round.ends = Date.now() + leftMs;
-    keepRound(round);
-  }
+  const left = clockOf(round).left() / 1000;
   const timer = $("play-timer");
   timer.textContent = formatClock(left);
   markClock(timer, left);

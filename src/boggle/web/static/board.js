@@ -1291,13 +1291,26 @@ export function showRoundLength(input, said) {
 // for a time already past, as a round taken up after a reload may have).
 export function countdown(element, seconds, done) {
   const end = performance.now() + seconds * 1000;
+  return ticking(element, () => (end - performance.now()) / 1000, done).stop;
+}
+
+// A round's countdown to `ends`, its end in the device's time (Date.now(), as kept for a
+// reload), measured with roundClock: `moved(ends)` runs when the device's clock changed
+// (to keep the round's new end for a reload). Gives the function that stops it.
+export function roundCountdown(element, ends, done, moved) {
+  const clock = roundClock(ends, moved);
+  return ticking(element, () => clock.left() / 1000, done).stop;
+}
+
+function ticking(element, left, done) {
   let handle = 0;
   let over = false;
   const tick = () => {
-    const left = (end - performance.now()) / 1000;
-    element.textContent = formatClock(left);
-    markClock(element, left);
-    if (left <= 0 && !over) {
+    if (over) return;
+    const seconds = left();
+    element.textContent = formatClock(seconds);
+    markClock(element, seconds);
+    if (seconds <= 0) {
       over = true;
       clearInterval(handle);
       done();
@@ -1305,7 +1318,46 @@ export function countdown(element, seconds, done) {
   };
   tick();
   if (!over) handle = setInterval(tick, 250);
-  return () => clearInterval(handle);
+  return { stop: () => clearInterval(handle), tick };
+}
+
+// A round's time measured with the page's monotonic clock (performance.now()), not the
+// device's clock: a phone syncing its time, or its player changing it, mid-round moved the
+// round's end (an hour forward ended it at once; back, it ran on for the hour). `ends` is
+// the end in the device's time, for a reload (a new page's monotonic clock starts again):
+// `left()` (milliseconds) sets `clock.ends` again, and calls `moved(ends)`, when the
+// device's clock changed. A device asleep (a phone locked mid-round) may stop the monotonic
+// clock: the time the device's clock went on past it while the page was hidden (as seen by
+// `left()`, or `seen()` from a visibilitychange listener) counts too, forward only. (No
+// listener here: one on the daily and challenge pages let a check cut short by a reload be
+// dropped from the words to send again.)
+export function roundClock(ends, moved = () => {}) {
+  let end = performance.now() + (ends - Date.now());
+  let hidden = null;  // { wall, mono } when the page was seen hidden
+  const clock = {
+    ends,
+    seen() {
+      if (document.hidden) {
+        hidden ??= { wall: Date.now(), mono: performance.now() };
+        return;
+      }
+      if (!hidden) return;
+      const asleep = (Date.now() - hidden.wall) - (performance.now() - hidden.mono);
+      hidden = null;
+      if (asleep > 1000) end -= asleep;
+    },
+    left() {
+      clock.seen();
+      const left = end - performance.now();
+      if (Math.abs(Date.now() + left - clock.ends) > 2000) {  // the device's clock changed
+        clock.ends = Date.now() + left;
+        moved(clock.ends);
+      }
+      return left;
+    },
+  };
+  clock.seen();
+  return clock;
 }
 
 // A round under way kept in the tab's sessionStorage under `key` (`null` forgets it), so a

@@ -1,7 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  GATEWAY_DOWN, announce, api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
+  GATEWAY_DOWN, announce, api, clearPath, copyText, roundCountdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
   limitName, lowerLetters,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
@@ -19,7 +19,7 @@ const state = {
   words: [],      // the good words found, as the server read them
   points: [],     // their points, in the same order
   written: [],    // how their language writes them where the list folds them ([] if as held)
-  ends: 0,        // when the round ends (Date.now() milliseconds)
+  ends: 0,        // when the round ends (Date.now() milliseconds, set again as the device's clock changes)
   over: true,
   judged: false,  // the round's result being posted: an answer that comes after it changes nothing
   stopTimer: () => {},
@@ -146,7 +146,12 @@ function playRound(round) {
   // the words whose check a reload cut short: checked now, as if entered again, before the
   // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
   for (const word of keptWords(round)) enterWord(word);
-  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
+  // measured with the monotonic clock (a device clock change neither ends nor stretches the
+  // round; a sleep counts), its end kept again for a reload as the device's clock changes
+  state.stopTimer = roundCountdown($("timer"), state.ends, () => finish(true), (ends) => {
+    state.ends = ends;
+    keep();
+  });
 }
 
 // The round's line (a live region): said again when it is the message shown (announce).

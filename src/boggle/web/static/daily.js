@@ -1,7 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  announce, api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
+  announce, api, clearPath, copyText, roundCountdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice, placeError,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
   renderBoard, readyDefinitionBox, roundLength, sayLocalOnly, serverOptions, shareOrigin, showInView, showLevelCounts, sound, typeInto,
   lowerLetters, verdictNote,
@@ -17,7 +17,7 @@ const state = {
   daily: null,
   words: [],      // the words entered that the server took (counted or set apart)
   listed: [],     // [word, points, written] of the counted ones, as listed under the board
-  ends: 0,        // when the round ends (Date.now() milliseconds)
+  ends: 0,        // when the round ends (Date.now() milliseconds, set again as the device's clock changes)
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
   over: false,
@@ -256,7 +256,12 @@ async function playRound(kept) {
   // the words whose check a reload cut short: checked now, as if entered again, before the
   // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
   for (const word of keptWords(kept)) enterWord(word);
-  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
+  // measured with the monotonic clock (a device clock change neither ends nor stretches the
+  // round; a sleep counts), its end kept again for a reload as the device's clock changes
+  state.stopTimer = roundCountdown($("timer"), state.ends, () => finish(true), (ends) => {
+    state.ends = ends;
+    keep();
+  });
 }
 
 function submitWord(event) {
