@@ -536,30 +536,6 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     assert kept["pending"] == [] and kept["words"] == [WORDS[0]]
 
 
-def test_a_word_whose_check_the_unload_cut_short_is_sent_again(
-    players: Pages, server: ServeProcess
-) -> None:
-    """As on the daily board: a check cut short as the page was left (its fetch rejected by
-    the unload) was taken for an answer and the word dropped before the reload; it stays
-    kept, is sent again after the reload and listed."""
-    made = make_challenge(server.url, seconds=LONG_ROUND)
-    fay = players.open(server.url + made["path"], **PHONE)
-    start_challenge(fay, "fay")
-    held: list[Any] = []
-    fay.route("**/api/check", lambda route: held.append(route))
-    enter_word_held(fay, WORDS[0], held)
-    # the page is being left, and its check is cut short: no answer from the server
-    fay.evaluate("() => window.dispatchEvent(new Event('pagehide'))")
-    held[0].abort()
-    fay.wait_for_timeout(300)  # the rejected check handled (it dropped the word)
-    fay.unroute("**/api/check")
-    fay.reload()
-    fay.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
-    key = f"boggle-challenge-round-{made['code']}"
-    kept = fay.evaluate("key => JSON.parse(sessionStorage.getItem(key))", key)
-    assert kept["pending"] == [] and kept["words"] == [WORDS[0]]
-
-
 def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -220,31 +220,6 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     assert kept["pending"] == [] and kept["words"] == [first, second]
 
 
-def test_a_word_whose_check_the_unload_cut_short_is_sent_again(
-    pages: Pages, server: ServeProcess
-) -> None:
-    """A check cut short as the page was left (its fetch rejected by the unload) was taken
-    for an answer: the word was dropped from the words to send again, before the reload, and
-    lost. It stays kept: the reload sends it again and it is listed."""
-    word = board_words(server)[0]
-    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
-    page.click("#daily-start")
-    page.wait_for_selector("#board .cube")
-    held = hold_checks(page)
-    page.fill("#word-input", word)
-    page.press("#word-input", "Enter")
-    wait_for_held(page, held)
-    # the page is being left, and its check is cut short: no answer from the server
-    page.evaluate("() => window.dispatchEvent(new Event('pagehide'))")
-    held[0].abort()
-    page.wait_for_timeout(300)  # the rejected check handled (it dropped the word)
-    page.unroute("**/api/check")
-    page.reload()
-    page.wait_for_selector(f"#my-words li[data-word='{word}']")
-    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-daily-round'))")
-    assert kept["pending"] == [] and kept["words"] == [word]
-
-
 def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
     pages: Pages, server: ServeProcess
 ) -> None:

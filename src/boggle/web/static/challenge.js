@@ -211,8 +211,7 @@ export async function enterWord(word) {
       $("my-words").append(listedWord(found, check.points, check.written, challenge.dictionary));
     }
   } catch (error) {
-    // cut short by a reload: kept, sent again after it (nothing the player entered is lost)
-    if (pending.failed(word, error)) return;
+    pending.answered(word);
     if (state.judged) return;
     if (state.over) {  // entered in time, its check failed after the end: said, not dropped
       showError(`${word.toUpperCase()} could not be checked (${error.message}), so it does not count`);

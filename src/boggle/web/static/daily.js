@@ -320,8 +320,7 @@ async function enterWord(typed) {
     }
     if (!state.over) keep();
   } catch (error) {
-    // cut short by a reload: kept, sent again after it (nothing the player entered is lost)
-    if (pending.failed(word, error)) return;
+    pending.answered(word);
     if (state.judged) return;
     if (state.over) {  // entered in time, its check failed after the end: said, not dropped
       showError(`${word.toUpperCase()} could not be checked (${error.message}), so it does not count`);

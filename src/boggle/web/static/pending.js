@@ -4,8 +4,7 @@
 //
 //   const pending = new PendingWords(() => keep());   // keep(): the page's round, stored
 //   pending.sent(word);       // before the check is asked for (stored at once)
-//   pending.answered(word);   // its answer (or the server's error) came
-//   if (pending.failed(word, error)) return;  // no answer: kept when the page is being left
+//   pending.answered(word);   // its answer (or error) came
 //   keepRound(KEY, { ..., pending: pending.words });
 //   for (const word of keptWords(kept)) enterWord(word);  // after a reload
 //   await pending.settled();  // the round over: the words entered in time, answered
@@ -16,16 +15,6 @@
 // answered, or SETTLE_MS has passed.
 export const MOST_KEPT = 50;  // the words sent again after a reload, at most
 export const SETTLE_MS = 10000;  // how long the round's end waits for checks under way
-
-// The page is being left (a reload, a link followed): the checks under way are cut short by
-// it, their fetch rejected, with no answer from the server. Back from the back/forward cache
-// the page is not being left any more.
-let leaving = false;
-if (typeof window !== "undefined") {
-  window.addEventListener("beforeunload", () => { leaving = true; });
-  window.addEventListener("pagehide", () => { leaving = true; });
-  window.addEventListener("pageshow", () => { leaving = false; });
-}
 
 export class PendingWords {
   // `save` stores the round (with `words`) each time they change.
@@ -47,15 +36,6 @@ export class PendingWords {
     if (at >= 0) this.words.splice(at, 1);
     this.save();
     if (!this.words.length) for (const done of [...this.waiting]) done(true);
-  }
-
-  // `word`'s check failed with `error` (board.js api()). A request cut short as the page is
-  // left (no answer from the server) is no answer: the word stays kept, and the reload sends
-  // it again (true: nothing else to do, the page is going). Else it was answered (false).
-  failed(word, error) {
-    if (leaving && error?.unreachable) return true;
-    this.answered(word);
-    return false;
   }
 
   // Once every word sent has its answer: true, or false when `most` milliseconds passed first
