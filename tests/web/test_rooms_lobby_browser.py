@@ -50,7 +50,8 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
     assert bob.locator("#rename").is_visible()
 
     bob.click("#rename summary")
-    assert bob.locator("#rename-name").input_value() == "bob"  # the name to change
+    # the name to change, filled when the box has opened (its toggle event comes after)
+    playwright_api.expect(bob.locator("#rename-name")).to_have_value("bob")
     bob.click("#rename summary")
     rename(bob, "ANN")
     bob.wait_for_selector("#error:visible")
