@@ -1101,8 +1101,17 @@ async def merged_standings(rooms: str, service: Service, request: Request) -> An
     more: ``rooms`` is their codes separated by commas (at most ``MAX_MERGED_ROOMS``), and
     the table a row a player a room, best first by their points over all the room's matches
     (:func:`boggle.rooms.export.merged_standings_csv`); each code counted as a results
-    request."""
-    codes = [code for code in (part.strip() for part in rooms.split(",")) if code]
+    request, a code given twice (in any case or spelling) once: it is one room."""
+    codes: list[str] = []
+    for part in rooms.split(","):
+        if not part.strip():
+            continue
+        try:
+            code = normalise_code(part)
+        except RoomError as error:
+            return error_answer(400, error.message)
+        if code not in codes:  # looked up once, in the order first given
+            codes.append(code)
     if not 1 <= len(codes) <= MAX_MERGED_ROOMS:
         return error_answer(
             400,
@@ -1110,15 +1119,12 @@ async def merged_standings(rooms: str, service: Service, request: Request) -> An
             f"got {len(codes)}",
         )
     stored: list[dict[str, Any]] = []
-    seen: set[str] = set()
     for given in codes:
         answer = await room_results(given, service, request)
         if isinstance(answer, JSONResponse):
             return answer
-        if answer["code"] not in seen:  # a code given twice is one room
-            seen.add(answer["code"])
-            stored.append(answer)
-    name = "-".join(sorted(seen)) if len(seen) <= 3 else f"{len(seen)}-rooms"
+        stored.append(answer)
+    name = "-".join(sorted(codes)) if len(codes) <= 3 else f"{len(codes)}-rooms"
     return csv_download(merged_standings_csv(stored), f"boggle-standings-{name}.csv")
 
 

@@ -1,0 +1,66 @@
+"""A room's stored results over HTTP (``/api/rooms/{code}/results``, the spreadsheets,
+``/api/standings.csv``) as they are read after the room changed: names changed, codes given
+twice, a challenge gone."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+import room_messages
+from room_boards import RoomClock, same_boards
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+from fastapi.testclient import TestClient
+
+from boggle.rooms import RoomLimits, RoomsConfig
+from boggle.web.app import WebConfig, create_app
+
+until = functools.partial(room_messages.until, limit=100)
+"""A room of this module sends up to 100 messages before the one a player waits for."""
+
+SETTINGS = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
+
+
+def play_round(host: Any, clock: RoomClock, *played: tuple[Any, list[str]]) -> dict[str, Any]:
+    """The host starts a round, each player sends their words (each answered) and the
+    round's time runs out: its results, as the host is sent them."""
+    host.send_json({"type": "start"})
+    for socket, words in played:
+        until(socket, "round_started")
+        for word in words:
+            socket.send_json({"type": "word", "word": word})
+            until(socket, "feedback")
+    clock.now += 61
+    host.send_json({"type": "ping"})
+    results = until(host, "results")
+    for socket, _ in played:
+        until(socket, "results")
+    return results
+
+
+def test_a_code_given_twice_in_a_merged_standings_counts_once() -> None:
+    """``/api/standings.csv?rooms=A,A`` looked ``A`` up twice, each against the address's
+    room-code allowance (bursts of 10): six copies of a code were six lookups, and a teacher
+    who asked twice was refused 429. A code is looked up once however often it is given."""
+    clock = RoomClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    assert RoomLimits().code_lookup_burst == 10
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as teacher,
+        client.websocket_connect("/ws/rooms") as pupil,
+    ):
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": SETTINGS})
+        code = until(teacher, "joined")["code"]
+        pupil.send_json({"type": "join", "code": code, "name": "Sam"})
+        until(pupil, "joined")
+        play_round(teacher, clock, (pupil, ["fame"]))
+        given = ",".join([code, code.lower(), f" {code[:3]}-{code[3:]} "] * 2)
+        answers = [client.get(f"/api/standings.csv?rooms={given}") for _ in range(9)]
+        refused = client.get(f"/api/standings.csv?rooms={code},{code},ABC10O")
+    assert [answer.status_code for answer in answers] == [200] * 9, answers[-1].text
+    assert answers[0].text.splitlines()[1:] == [f"1,Sam,{code},1,1,1,1,yes"]
+    assert f'filename="boggle-standings-{code}.csv"' in answers[0].headers["content-disposition"]
+    assert refused.status_code == 400 and "ABC10O" in refused.json()["error"]
