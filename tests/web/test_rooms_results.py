@@ -64,3 +64,49 @@ def test_a_code_given_twice_in_a_merged_standings_counts_once() -> None:
     assert answers[0].text.splitlines()[1:] == [f"1,Sam,{code},1,1,1,1,yes"]
     assert f'filename="boggle-standings-{code}.csv"' in answers[0].headers["content-disposition"]
     assert refused.status_code == 400 and "ABC10O" in refused.json()["error"]
+
+
+def rename(socket: Any, name: str, *others: Any) -> None:
+    """The player of ``socket`` takes ``name``; everyone is told."""
+    socket.send_json({"type": "rename", "name": name})
+    for told in (socket, *others):
+        assert until(told, "renamed")["name"] == name
+
+
+def test_a_stored_match_is_read_under_its_players_names_now() -> None:
+    """The results' rounds carry the names changed since (``renamed``) and the spreadsheets
+    read them under the new names, but the answer's ``matches`` kept the names their players
+    had when each match ended: Bob's won match still said "bob" won after he became Rob. A
+    match is renamed by the changes made after its last round, not by those before it (the
+    name another player took then is theirs in it)."""
+    clock = RoomClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    settings = {**SETTINGS, "rounds": 2}
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as teacher,
+        client.websocket_connect("/ws/rooms") as bob,
+        client.websocket_connect("/ws/rooms") as cy,
+    ):
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+        code = until(teacher, "joined")["code"]
+        for socket, name in ((bob, "bob"), (cy, "cy")):
+            socket.send_json({"type": "join", "code": code, "name": name})
+            until(socket, "joined")
+        play_round(teacher, clock, (bob, ["fame", "mile"]), (cy, []))
+        rename(bob, "Bobby", cy, teacher)
+        rename(cy, "bob", bob, teacher)  # the name Bob left: Cy's from now on
+        over = play_round(teacher, clock, (bob, ["limbo"]), (cy, ["fame"]))
+        assert over["match_over"] and over["winners"] == ["Bobby"]
+        before = client.get(f"/api/rooms/{code}/results").json()["matches"]
+        rename(bob, "Rob", cy, teacher)
+        after = client.get(f"/api/rooms/{code}/results").json()
+    assert before[0]["winners"] == ["Bobby"] and set(before[0]["totals"]) == {"Bobby", "bob"}
+    (match,) = after["matches"]
+    assert match["winners"] == ["Rob"]
+    assert match["totals"] == {"Rob": before[0]["totals"]["Bobby"], "bob": 1}
+    assert [row["name"] for row in match["standings"]] == ["Rob", "bob"]
+    assert [sorted(row["scores"]) for row in match["table"]] == [["Rob", "bob"], ["Rob", "bob"]]
+    assert [row["scores"]["bob"] for row in match["table"]] == [0, 1]  # Cy's, not merged
+    assert "Rob" not in str(after["rounds"][0]["scores"])  # the rounds as played, with renamed
+    assert [entry["name"] for entry in after["renamed"]] == ["Bobby", "bob", "Rob"]

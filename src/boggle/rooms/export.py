@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -469,9 +470,10 @@ def renamed_keys(values: dict[str, Any], old: str, new: str) -> dict[str, Any]:
 
 
 def rename_in(entry: dict[str, Any], old: str, new: str) -> None:
-    """A round's summary, its :func:`~boggle.rooms.export.compact_round` or a match's table
-    row with the player ``old`` named ``new``: their scores, totals and rounds played, their
-    rows in the standings and the results, and among the winners.
+    """A round's summary, its :func:`~boggle.rooms.export.compact_round`, a match's table
+    row or a stored match with the player ``old`` named ``new``: their scores, totals and
+    rounds played, their rows in the standings, the results and the match's table, and among
+    the winners.
 
     >>> entry = {"scores": {"ann": 1}, "standings": [{"name": "ann", "total": 1, "rank": 1}],
     ...     "winners": ["ann"], "players": [{"name": "ann", "score": 1}]}
@@ -488,6 +490,8 @@ def rename_in(entry: dict[str, Any], old: str, new: str) -> None:
                 row["name"] = new
     if "winners" in entry:
         entry["winners"] = [new if name == old else name for name in entry["winners"]]
+    for row in entry.get("table") or []:  # a stored match's rounds
+        rename_in(row, old, new)
 
 
 def renamed_rounds(stored: dict[str, Any]) -> list[dict[str, Any]]:
@@ -503,20 +507,66 @@ def renamed_rounds(stored: dict[str, Any]) -> list[dict[str, Any]]:
     [{'Bobby': 2}, {'Bobby': 1, 'bob': 3}]
     """
     rounds: list[dict[str, Any]] = stored.get("rounds", [])
-    renames = (
-        stored["renamed"]
-        if "renamed" in stored
-        else (rounds[-1].get("renamed", []) if rounds else [])
+    return _renamed(
+        rounds,
+        _renames(stored),
+        lambda summary: (int(summary.get("match", 1)), int(summary.get("round", 0))),
     )
+
+
+def renamed_matches(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """The matches of ``stored`` (each as :meth:`boggle.rooms.room.Room.match_json` stored
+    it) with each name a player changed since read as the new one, as :func:`renamed_rounds`
+    reads the rounds: a match is renamed by the changes made after its last round (its
+    table, totals, standings and winners; one made before was in it when it was stored).
+
+    >>> stored = {"matches": [{"match": 1, "table": [{"round": 1, "scores": {"bob": 2},
+    ...     "totals": {"bob": 2}}], "totals": {"bob": 2}, "winners": ["bob"],
+    ...     "standings": [{"name": "bob", "total": 2, "rank": 1}]}],
+    ...     "renamed": [{"old": "bob", "name": "Bobby", "match": 1, "round": 1}]}
+    >>> match = renamed_matches(stored)[0]
+    >>> match["totals"], match["winners"], match["table"][0]["scores"], match["standings"][0]
+    ({'Bobby': 2}, ['Bobby'], {'Bobby': 2}, {'name': 'Bobby', 'total': 2, 'rank': 1})
+    >>> renamed_matches({**stored, "renamed": [{"old": "bob", "name": "Bo", "match": 0,
+    ...     "round": 0}]})[0]["winners"]  # before the match: in it already
+    ['bob']
+    """
+    matches: list[dict[str, Any]] = stored.get("matches", [])
+    return _renamed(
+        matches,
+        _renames(stored),
+        lambda match: (
+            int(match.get("match", 1)),
+            max((int(row.get("round", 0)) for row in match.get("table") or []), default=0),
+        ),
+    )
+
+
+def _renames(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """The names changed in the room of ``stored``: an open room's answer has the room's
+    (``renamed``), else its latest round's."""
+    if "renamed" in stored:
+        return list(stored["renamed"])
+    rounds = stored.get("rounds", [])
+    return list(rounds[-1].get("renamed", [])) if rounds else []
+
+
+def _renamed(
+    entries: list[dict[str, Any]],
+    renames: list[dict[str, Any]],
+    place: Callable[[dict[str, Any]], tuple[int, int]],
+) -> list[dict[str, Any]]:
+    """``entries`` (rounds or matches), each renamed (a copy) by the changes made at or after
+    its ``place``, the match and round it ended with, in the order they were made."""
     if not renames:
-        return rounds
+        return entries
     shown = []
-    for summary in rounds:
-        place = (int(summary.get("match", 1)), int(summary.get("round", 0)))
-        later = [entry for entry in renames if place <= (entry["match"], entry["round"])]
+    for entry in entries:
+        at = place(entry)
+        later = [change for change in renames if at <= (change["match"], change["round"])]
         if later:
-            summary = copy.deepcopy(summary)
-            for entry in later:
-                rename_in(summary, str(entry["old"]), str(entry["name"]))
-        shown.append(summary)
+            entry = copy.deepcopy(entry)
+            for change in later:
+                rename_in(entry, str(change["old"]), str(change["name"]))
+        shown.append(entry)
     return shown

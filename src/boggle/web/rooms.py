@@ -45,6 +45,7 @@ from boggle.rooms.config import RoomsConfig
 from boggle.rooms.export import (
     MAX_MERGED_ROOMS,
     merged_standings_csv,
+    renamed_matches,
     results_csv,
     standings_csv,
 )
@@ -1057,6 +1058,9 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
         stored["removed"] = list(room.removed)
         if room.renames:  # a name changed since its last round too
             stored["renamed"] = [dict(entry) for entry in room.renames]
+    # a match is read under its players' names now, as the spreadsheets read the rounds (each
+    # round keeps the names it was played under, with the changes since in ``renamed``)
+    stored["matches"] = renamed_matches(stored)
     return stored
 
 
