@@ -293,6 +293,39 @@ def test_the_evening_grows_by_match_not_by_round_and_keeps_the_last_matches(
     assert back.evening_table() == table
 
 
+def test_a_name_with_points_only_in_a_dropped_match_is_not_taken_by_a_rename(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rename refuses a name with points in the room's standings (a player who left), or
+    the spreadsheets, which read every stored round, add the two players' points up under
+    one name. Past MAX_EVENING_MATCHES the oldest matches were dropped from the evening and
+    their names forgotten: Cy's points of match 1 went to Bob renamed "Cy". Those names stay
+    taken (across a restart too), and follow a rename as the stored rounds do."""
+    from boggle.rooms import export
+    from boggle.rooms.limits import RoomError
+
+    monkeypatch.setattr(export, "MAX_EVENING_MATCHES", 1)
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=1), LEXICON)
+    ann, bob, cy = (room.join(name, now=0.0) for name in ("ann", "bob", "Cy"))
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.submit(cy.token, "fame", now=1.0)
+    room.record(judge(room.close_round(now=60.0)))
+    room.leave(cy.token, now=61.0)
+    room.rematch(ann.token, now=62.0)
+    room.start(ann.token, now=63.0, board=BOARD)
+    room.record(judge(room.close_round(now=123.0)))
+    assert room.evening_dropped == 1 and "Cy" not in str(room.evening)
+    back = restore_room(json.loads(json.dumps(room_json(room, 124.0))), LEXICON, now=124.0)
+    for kept in (room, back):
+        with pytest.raises(RoomError) as refused:
+            kept.rename(bob.token, "cy", now=125.0)
+        assert refused.value.code == "name_taken" and "has points" in refused.value.message
+    room.rename(bob.token, "Bobby", now=125.0)  # bob's rounds are read as Bobby's: bob is free
+    assert room.rename(ann.token, "bob", now=126.0) == "ann"
+    with pytest.raises(RoomError):
+        room.rename(ann.token, "BOBBY", now=127.0)
+
+
 @pytest.mark.parametrize(
     "rows, shortest, says",
     [

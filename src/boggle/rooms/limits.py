@@ -49,6 +49,11 @@ MAX_EVENING_MATCHES = 100
 finished match folded into its final standings): the older ones are dropped, and the evening
 table says how many (``dropped``), so a room open for weeks does not grow without end."""
 
+MAX_DROPPED_NAMES = 1000
+"""The most names a room remembers of the matches dropped from its evening
+(:attr:`boggle.rooms.room.Room.dropped_names`, refused to a name change as the evening's
+names are); past it the oldest are forgotten, and a player could take one of those."""
+
 
 MAX_NAME_LENGTH = 24
 """The most characters (code points, as :func:`player_name` counts them) a player's name has,

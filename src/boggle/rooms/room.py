@@ -22,6 +22,7 @@ the round is judged by :func:`boggle.game.judge_round` when time is up.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -52,7 +53,13 @@ from boggle.rooms.export import (
     renamed_keys,
     standings,
 )
-from boggle.rooms.limits import RoomError, RoomLimits, name_key, player_name
+from boggle.rooms.limits import (
+    MAX_DROPPED_NAMES,
+    RoomError,
+    RoomLimits,
+    name_key,
+    player_name,
+)
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
 
@@ -243,6 +250,11 @@ class Room:
         self.evening: list[dict[str, Any]] = []
         self.evening_dropped = 0
         """The oldest matches dropped from :attr:`evening` (past ``MAX_EVENING_MATCHES``)."""
+        self.dropped_names: list[str] = []
+        """The names with points in the matches dropped from :attr:`evening`, oldest first (at
+        most :data:`~boggle.rooms.limits.MAX_DROPPED_NAMES`): their rounds are still stored,
+        so :meth:`rename` refuses them to another player as it refuses the evening's names
+        (the spreadsheets would add the two players' points up under one name)."""
         self.removed: list[str] = []
         """The names the host removed (:meth:`remove`): their points stay in the standings,
         marked "(removed)" on the room page and in the spreadsheets; a name joined again is
@@ -504,6 +516,8 @@ from takes it back
             rename_in(entry, old, shown)
         for entry in [*self.evening, *([self.last_summary] if self.last_summary else [])]:
             rename_in(entry, old, shown)
+        # their rounds of the matches dropped from the evening are read under the new name too
+        self.dropped_names = [shown if name == old else name for name in self.dropped_names]
         # the rounds stored before keep the old name: the spreadsheets read them under the new
         # placed after the last round numbered (a round that could not be judged has its
         # number, not a row of the table: the next one stored is numbered after it)
@@ -517,9 +531,23 @@ from takes it back
         self.last_activity = now
         return old
 
+    def _keep_dropped_names(self, entries: Iterable[dict[str, Any]]) -> None:
+        """Add the names of ``entries`` (matches dropped from :attr:`evening`) to
+        :attr:`dropped_names`, the oldest forgotten past ``MAX_DROPPED_NAMES``."""
+        known = set(self.dropped_names)
+        for entry in entries:
+            names = [row["name"] for row in entry.get("standings", [])]
+            names += [*entry.get("scores", {}), *entry.get("played", {})]
+            for name in names:
+                if name not in known:
+                    known.add(name)
+                    self.dropped_names.append(name)
+        del self.dropped_names[: max(0, len(self.dropped_names) - MAX_DROPPED_NAMES)]
+
     def _standing_names(self) -> set[str]:
-        """The names with points in this match or the evening's (players who left too)."""
-        names = set(self.match.totals)
+        """The names with points in this match or the evening's (players who left too), and
+        in the matches dropped from the evening (:attr:`dropped_names`)."""
+        names = set(self.match.totals) | set(self.dropped_names)
         for entry in self.evening:
             names.update(row["name"] for row in entry.get("standings", []))
             names.update(entry.get("scores", {}), entry.get("played", {}))
@@ -837,8 +865,14 @@ not count
         }
 
         # each match folded into its standings, the oldest past MAX_EVENING_MATCHES dropped
+        before = self.evening
         self.evening, dropped = fold_evening([*self.evening, compact_round(summary)])
         self.evening_dropped += dropped
+        if dropped:  # their names stay taken (rename): the stored rounds still have them
+            kept = {int(entry.get("match", 1)) for entry in self.evening}
+            self._keep_dropped_names(
+                entry for entry in before if int(entry.get("match", 1)) not in kept
+            )
         self.last_summary = summary
         return summary
 

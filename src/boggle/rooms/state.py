@@ -278,6 +278,7 @@ def room_json(room: Room, now: float) -> dict[str, Any]:
         "last_summary": _summary_json(room.last_summary),
         "evening": room.evening,
         "evening_dropped": room.evening_dropped,
+        "dropped_names": room.dropped_names,
         "removed": room.removed,
         "challenge": room.challenge,
         "renames": room.renames,
@@ -373,6 +374,7 @@ def restore_room(
     room.last_summary = _summary_of(kept["last_summary"])
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
+    room.dropped_names = [_text(name) for name in kept.get("dropped_names", [])]  # none: older
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
     room.challenge = _challenge(kept.get("challenge"))  # none in an older file
     room.renames = [_rename(entry) for entry in kept.get("renames", [])]  # none in an older file
