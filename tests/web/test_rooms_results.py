@@ -110,3 +110,44 @@ def test_a_stored_match_is_read_under_its_players_names_now() -> None:
     assert [row["scores"]["bob"] for row in match["table"]] == [0, 1]  # Cy's, not merged
     assert "Rob" not in str(after["rounds"][0]["scores"])  # the rounds as played, with renamed
     assert [entry["name"] for entry in after["renamed"]] == ["Bobby", "bob", "Rob"]
+
+
+def test_a_kept_challenge_deleted_since_is_no_longer_a_link() -> None:
+    """A room keeps the challenge its host made of a round, and its results name it with its
+    link (``path``) after the room has closed; a challenge nobody played for ``keep_days`` is
+    deleted (pruned), and the link then led to a 404. The results say it has expired, with
+    no link, and an open room's pages are told so when it is pruned (its rooms file too)."""
+    from boggle.rooms.state import restore_room, room_json
+
+    clock = RoomClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as teacher,
+        client.websocket_connect("/ws/rooms") as pupil,
+    ):
+        service = client.app.state.rooms
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": SETTINGS})
+        code = until(teacher, "joined")["code"]
+        pupil.send_json({"type": "join", "code": code, "name": "Sam"})
+        until(pupil, "joined")
+        play_round(teacher, clock, (pupil, ["fame"]))
+        made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu"}).json()
+        teacher.send_json({"type": "challenge", "code": made["code"]})
+        kept = {"code": made["code"], "path": made["path"], "match": 1, "round": 1}
+        assert until(pupil, "room")["challenge"] == kept
+        assert client.get(f"/api/rooms/{code}/results").json()["challenge"] == kept
+        with service.store.transaction() as db:  # nobody played it for keep_days
+            db.execute("UPDATE challenges SET played = 0, created = 0")
+        assert service.store.prune() == 1
+        assert client.get(f"/api/challenges/{made['code']}").status_code == 404
+        expired = {"code": made["code"], "match": 1, "round": 1, "expired": True}
+        assert client.get(f"/api/rooms/{code}/results").json()["challenge"] == expired
+        client.portal.call(service.expire_challenges)
+        assert until(pupil, "room")["challenge"] == expired
+        room = service.hub.rooms[code]
+        assert restore_room(room_json(room, clock()), room.lexicon).challenge == expired
+        for socket in (pupil, teacher):
+            socket.send_json({"type": "leave"})
+            until(socket, "left")
+        assert client.get(f"/api/rooms/{code}/results").json()["challenge"] == expired

@@ -366,6 +366,35 @@ class ChallengeStore:
                 continue  # the code is taken: draw another
             return challenge
 
+    def kept_by_room(self, kept: dict[str, Any]) -> dict[str, Any]:
+        """The challenge a room keeps (:attr:`boggle.rooms.room.Room.challenge`: ``code``,
+        ``path``, ``match``, ``round``) as the room's results show it: as it is while the
+        challenge is stored; once deleted (nobody played it for ``keep_days``), without its
+        ``path`` and with ``expired`` true, so that no link leads to a page that is gone.  A
+        file that cannot be read now leaves it as it is.
+
+        >>> from boggle import Lexicon
+        >>> store = ChallengeStore(ResultStore(None))
+        >>> made = store.create(Board.parse("ab cd"), "mine", Lexicon.from_words(["cab"]),
+        ...     None, None, 60)
+        >>> kept = {"code": made.code, "path": f"/challenge/{made.code}", "match": 1, "round": 2}
+        >>> store.kept_by_room(kept) == kept
+        True
+        >>> store.kept_by_room({**kept, "code": "ABCDEFGH"})
+        {'code': 'ABCDEFGH', 'match': 1, 'round': 2, 'expired': True}
+        """
+        code = kept.get("code")
+        if not isinstance(code, str):
+            return kept
+        try:
+            with self.store.transaction() as db:
+                row = db.execute("SELECT 1 FROM challenges WHERE code = ?", (code,)).fetchone()
+        except sqlite3.Error:
+            return kept
+        if row is not None:
+            return kept
+        return {**{key: value for key, value in kept.items() if key != "path"}, "expired": True}
+
     def find(self, code: str) -> Challenge:
         """The challenge with this code, or an ``unknown_challenge`` error.
 

@@ -448,12 +448,10 @@ def _challenge(kept: Any) -> dict[str, Any] | None:
     if kept is None:
         return None
     code = normalise_challenge_code(_text(kept["code"]))  # the link the host's page makes
-    return {
-        "code": code,
-        "path": f"/challenge/{code}",  # the code's, not the file's (javascript:...)
-        "match": int(kept["match"]),
-        "round": int(kept["round"]),
-    }
+    place = {"match": int(kept["match"]), "round": int(kept["round"])}
+    if kept.get("expired") is True:  # deleted since (ChallengeStore.kept_by_room): no link
+        return {"code": code, **place, "expired": True}
+    return {"code": code, "path": f"/challenge/{code}", **place}  # the code's, not the file's
 
 
 def _seconds(value: Any) -> float:

@@ -701,7 +701,8 @@ class RoomService:
             self._retrying = None
 
     async def prune(self) -> None:
-        """Delete the rounds older than the store's ``keep_days``, every hour."""
+        """Delete the rounds older than the store's ``keep_days``, every hour (and the
+        challenges nobody played for as long: the open rooms that kept one are told)."""
         while True:
             try:
                 await asyncio.to_thread(self.store.prune)
@@ -709,7 +710,23 @@ class RoomService:
                 if str(error) not in self.failures_logged:
                     self.failures_logged.add(str(error))
                     log.error("old results not pruned: %s (logged once per cause)", error)
+            await self.expire_challenges()
             await asyncio.sleep(PRUNE_SECONDS)
+
+    async def expire_challenges(self) -> None:
+        """Each open room whose kept challenge was deleted (pruned) keeps it ``expired``,
+        without its link (:meth:`ChallengeStore.kept_by_room`): its pages offer no link to a
+        page that is gone (the host may make another), and its results say so once closed."""
+        challenges = ChallengeStore(self.store)
+        for room in list(self.hub.rooms.values()):
+            kept = room.challenge
+            if kept is None or kept.get("expired"):
+                continue
+            shown = await asyncio.to_thread(challenges.kept_by_room, kept)
+            if shown.get("expired") and room.challenge is kept:  # not made again meanwhile
+                room.challenge = shown
+                self.note(room, "challenge", shown)
+                await self.broadcast_room(room)
 
     @staticmethod
     def _judges() -> concurrent.futures.ThreadPoolExecutor:
@@ -1061,6 +1078,9 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     # a match is read under its players' names now, as the spreadsheets read the rounds (each
     # round keeps the names it was played under, with the changes since in ``renamed``)
     stored["matches"] = renamed_matches(stored)
+    if isinstance(stored.get("challenge"), dict):  # deleted since (keep_days): no dead link
+        challenges = ChallengeStore(service.store)
+        stored["challenge"] = await asyncio.to_thread(challenges.kept_by_room, stored["challenge"])
     return stored
 
 

@@ -589,7 +589,9 @@ function showRoom(room) {
   sayHostNews(room);
   state.you = room.you;
   state.host = room.host;
-  state.challenge = room.challenge || null;  // the challenge the host made of a round
+  // the challenge the host made of a round; one deleted since (nobody played it for the
+  // server's keep days: `expired`, no link) is offered no more, and may be made again
+  state.challenge = room.challenge && !room.challenge.expired ? room.challenge : null;
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
   document.body.classList.toggle("watching", state.watching);
