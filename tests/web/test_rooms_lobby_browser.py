@@ -39,7 +39,8 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
     """Bob joined as "bob" and wants to be "Bobby": only remove-then-rejoin did it, his
     points staying with "bob". Now "Change your name" in the results (and the lobby) renames
     him: a name taken is refused in one line; the others read the new name, its standings row
-    keeps his points, nobody is told "bob left the room", and his seat keeps the new name."""
+    keeps his points, nobody is told "bob left the room", and his seat keeps the new name (the
+    results' "Challenge a friend" too, which offered "bob" until the next results)."""
     server = clocked_server
     ann = players.open(server.url + "/room")
     code = create_room(ann, "ann", **ONE_ROUND)
@@ -73,6 +74,8 @@ def test_a_player_changes_their_name_between_rounds_and_keeps_their_points(
     assert bob.text_content("#match-over") == "Match over: you won with 1 point."
     assert bob.text_content("#notice") == "You are Bobby now."
     assert bob.locator("#error").is_hidden()
+    # "Challenge a friend" under the results posts under the new name, not the old one
+    playwright_api.expect(bob.locator("#challenge-your-name")).to_have_value("Bobby")
     seat = bob.evaluate(f"() => JSON.parse(localStorage.getItem('boggle-room-{code}'))")
     assert seat["name"] == "Bobby"
 

@@ -458,6 +458,10 @@ function renamed(message) {
         JSON.stringify({ token: state.token, name, at: Date.now() }));
     }
     localStorage.setItem(NAME_KEY, name);
+    // the results' "Challenge a friend" posts under the name in its box: the new one, unless
+    // the player typed another there
+    const challengeName = document.getElementById("challenge-your-name");
+    if (challengeName && challengeName.value.trim() === old) challengeName.value = name;
     $("rename").open = false;
     $("rename-name").value = "";
     showError("");
