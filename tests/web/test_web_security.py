@@ -65,19 +65,38 @@ def test_each_page_is_served_whole_with_its_shared_parts(client: TestClient, pat
     assert html.count("<title>boggle") == 1 and html.count('href="/static/style.css"') == 1
 
 
-def test_every_shared_part_is_used_by_two_pages() -> None:
+def test_every_shared_part_is_used_twice() -> None:
+    """A part is markup written once for two places or more: two pages, or two places of
+    one page (the room page's Create and Rematch settings)."""
     from boggle.web.pages import PAGES
 
-    def held(text: str) -> set[str]:  # the parts a page or part holds, at any depth
-        names = set(re.findall(r"<!-- part ([a-z-]+)", text))
-        for name in list(names):
-            names |= held((PAGES / "parts" / f"{name}.html").read_text())
-        return names
+    def held(text: str) -> list[str]:  # the parts a page or part holds, at any depth, each use
+        names = re.findall(r"<!-- part ([a-z-]+)", text)
+        inner = [held((PAGES / "parts" / f"{name}.html").read_text()) for name in names]
+        return [*names, *(name for found in inner for name in found)]
 
     pages = [held(path.read_text()) for path in PAGES.glob("*.html")]
     for part in (PAGES / "parts").glob("*.html"):
-        users = sum(part.stem in names for names in pages)
-        assert users >= 2, f"{part.name} is shared by {users} page(s)"
+        uses = sum(names.count(part.stem) for names in pages)
+        assert uses >= 2, f"{part.name} is used {uses} time(s)"
+
+
+def test_the_room_page_s_two_shortest_word_choices_are_written_once(client: TestClient) -> None:
+    """The room page's **Shortest word** was written twice, in Create and in the rematch's
+    settings, each a copy to keep in step with the other (and with the rooms' 3 to 6 letters).
+    Both come from one part: the same choices in both places."""
+    from boggle.web.pages import PAGES
+
+    source = (PAGES / "room.html").read_text()
+    assert "Shortest word <select" not in source and "letters</option>" not in source
+    html = client.get("/room").text
+    choices = [
+        re.search(rf'<select id="{which}-min-length">(.*?)</select>', html, re.DOTALL)
+        for which in ("create", "rematch")
+    ]
+    assert all(choices), "a Shortest word choice left out"
+    create, rematch = (re.findall(r"<option[^>]*>[^<]*</option>", m.group(1)) for m in choices if m)
+    assert create == rematch and len(create) == 5
 
 
 def test_no_docs_page_with_scripts_from_a_cdn(client: TestClient) -> None:
