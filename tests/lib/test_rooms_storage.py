@@ -251,15 +251,20 @@ def test_a_room_s_notes_outlive_the_room_and_go_with_its_last_round(tmp_path: Pa
     assert again.known("ROOMCD")  # its code is not given to another room
 
 
-def test_an_older_file_that_cannot_be_written_is_refused_saying_it_needs_upgrading(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_an_older_file_that_cannot_be_written_is_opened_read_only_saying_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A layout-3 file the server may not write (chmod 444) stopped `boggle serve` with
-    "cannot use the results file ...: attempt to write a readonly database", where a file of
-    this layout that cannot be written is opened and its writes held: the line says the
-    file is upgraded when opened, and that it must be writable for that."""
+    """A layout-3 file the server may not write (chmod 444) stopped `boggle serve` (it is
+    upgraded to layout 4 when opened, which writes it), where a file of this layout that
+    cannot be written is opened and its writes held. Layout 3 reads as 4 without the rooms'
+    notes: it is opened read-only, its results and challenges served, one line of the log
+    saying it cannot be written nor upgraded, and each write held, failing with that reason.
+    A file of an older layout still is refused with the reason."""
+    from boggle.rooms.challenges import ChallengeStore
+
     store = ResultStore(tmp_path)
     store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+    made = ChallengeStore(store).create(BOARD, "en", LEXICON, None, None, 60)
     store._db.execute("DROP TABLE room_notes")
     store._db.execute("PRAGMA user_version = 3")
     store.close()
@@ -269,10 +274,38 @@ def test_an_older_file_that_cannot_be_written_is_refused_saying_it_needs_upgradi
         return connect(f"file:{target}?mode=ro", uri=True, **options)  # root ignores chmod
 
     monkeypatch.setattr(sqlite3, "connect", read_only)
+    caplog.set_level(logging.WARNING, logger="boggle.rooms")
+    opened = ResultStore(tmp_path)
+    assert opened.behind == 3
+    assert [record.getMessage() for record in caplog.records] == [
+        f"the results file {tmp_path / FILE_NAME} is of layout 3 and cannot be written "
+        "(attempt to write a readonly database): its results are served read-only, and nothing "
+        f"new is kept until it is made writable and the server started again (it is then "
+        f"upgraded to layout {SCHEMA_VERSION})"
+    ]
+    assert opened.results("ABCDEF")["rounds"][0]["scores"] == {"ann": 3}
+    assert opened.known("ABCDEF") and not opened.known("GHJKLM")
+    assert ChallengeStore(opened).find(made.code).board == BOARD
+    assert opened.health()["saving"] == "failing"
+    assert "of layout 3, not upgraded" in opened.health()["error"]
+    assert opened.prune(now=1e12) == 0  # nothing deleted, nothing more logged
+    caplog.clear()
+    assert not opened.keep_round("ABCDEF", 1, 2, {"scores": {"ann": 1}})
+    assert not opened.keep_note("ABCDEF", "removed", ["ann"])
+    assert opened.health()["held"] == 2
+    assert len(caplog.records) == 1 and "of layout 3, not upgraded" in caplog.text
+    assert len(opened.results("ABCDEF")["rounds"]) == 1
+    opened.close()
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    older = sqlite3.connect(tmp_path / FILE_NAME)
+    older.execute("PRAGMA user_version = 2")
+    older.close()
+    monkeypatch.setattr(sqlite3, "connect", read_only)
     with pytest.raises(Exception) as refused:
         ResultStore(tmp_path)
     assert str(refused.value) == (
         f"cannot use the results file {tmp_path / FILE_NAME}: attempt to write a readonly "
-        f"database (it is of layout 3, upgraded to {SCHEMA_VERSION} when opened: make it "
+        f"database (it is of layout 2, upgraded to {SCHEMA_VERSION} when opened: make it "
         "writable)"
     )

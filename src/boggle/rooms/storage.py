@@ -47,6 +47,9 @@ SCHEMA_VERSION = 4
 2: challenges and their results; 3: the results' ``name_key`` as names are compared since
 Cyrillic and Greek look-alikes read as Latin letters (:data:`~boggle.rooms.limits.LOOK_ALIKES`);
 4: each room's notes (:data:`VERSION_4`)."""
+READ_ONLY_LAYOUTS = (3,)
+"""The older layouts a read-only file of is opened as it is (and its results served, nothing
+new kept) rather than refused: layout 3 reads as this one, without the rooms' notes of 4."""
 DEFAULT_KEEP_DAYS = 90.0
 """Rounds and matches finished longer ago than this are deleted (``serve --keep-days``)."""
 MAX_HELD = 1000
@@ -141,20 +144,33 @@ class ResultStore:
     """Rounds and matches by room code in SQLite (thread-safe).
 
     ``keep_days``: rounds and matches finished longer ago are deleted by :meth:`prune`
-    (``None``: kept for ever).
+    (``None``: kept for ever).  ``quiet``: opened only to check that it can be, a read-only
+    file of an older layout (:attr:`behind`) is not said in the log.
 
     >>> store = ResultStore(None, keep_days=30)
     >>> store.path, store.keep_days, store.known("ABCDEF")
     (None, 30, False)
     """
 
-    def __init__(self, directory: Path | None, keep_days: float | None = DEFAULT_KEEP_DAYS) -> None:
+    def __init__(
+        self,
+        directory: Path | None,
+        keep_days: float | None = DEFAULT_KEEP_DAYS,
+        *,
+        quiet: bool = False,
+    ) -> None:
         self.path: Path | None = None
+        self._quiet = quiet  # opened only to check that it can be: a file read-only not said
         self.keep_days = keep_days
         target = ":memory:"
         if directory is not None:
             self.path = writable_dir(directory, "the data directory") / FILE_NAME
             target = str(self.path)
+        self._error: str | None = None
+        self._failing_since: float | None = None
+        self.behind: int | None = None
+        """The layout of a file opened read-only, older than this one: it cannot be upgraded
+        (:data:`READ_ONLY_LAYOUTS`); ``None`` for a file of this layout."""
         try:
             self._db = sqlite3.connect(target, check_same_thread=False)
             self._upgrade()
@@ -163,8 +179,6 @@ class ResultStore:
         self._lock = threading.Lock()
         self._held: deque[Write] = deque()
         self._dropped = 0
-        self._error: str | None = None
-        self._failing_since: float | None = None
         self._logged: set[str] = set()
 
     # ------------------------------------------------------------------ the file's layout
@@ -202,6 +216,9 @@ class ResultStore:
         except sqlite3.Error as error:  # a file of this layout that cannot be written opens
             if fresh:
                 raise
+            if version in READ_ONLY_LAYOUTS and _read_only(error):
+                self._open_behind(version, error)
+                return
             raise sqlite3.DatabaseError(
                 f"{error} (it is of layout {version}, upgraded to {SCHEMA_VERSION} when "
                 "opened: make it writable)"
@@ -212,6 +229,28 @@ class ResultStore:
                 db.execute("VACUUM")
             except sqlite3.Error as error:
                 log.warning("the results file was upgraded but not compacted: %s", error)
+
+    def _open_behind(self, version: int, error: sqlite3.Error) -> None:
+        """A read-only file of an older layout that reads as this one (:data:`READ_ONLY_LAYOUTS`):
+        its results are served as they are, nothing new is written (each write is held, and
+        fails, as on a read-only file of this layout), and one line of the log says so."""
+        self.behind = version
+        self._error = (
+            f"the results file is read-only ({error}) and of layout {version}, not upgraded to "
+            f"{SCHEMA_VERSION}: make it writable and start the server again"
+        )
+        self._failing_since = time.time()
+        if self._quiet:
+            return
+        log.warning(
+            "the results file %s is of layout %d and cannot be written (%s): its results are "
+            "served read-only, and nothing new is kept until it is made writable and the server "
+            "started again (it is then upgraded to layout %d)",
+            self.path,
+            version,
+            error,
+            SCHEMA_VERSION,
+        )
 
     def _key_names_again(self) -> None:
         """The challenge results' names keyed as :func:`~boggle.rooms.limits.name_key` keys
@@ -335,6 +374,11 @@ class ResultStore:
         """
         with self._lock:
             written = 0
+            if self.behind is not None and self._held:  # never written: the reason once
+                if self._error and self._error not in self._logged:
+                    self._logged.add(self._error)
+                    log.error("results not saved: %s; held", self._error)
+                return False
             while self._held:
                 write = self._held[0]
                 try:
@@ -387,6 +431,9 @@ class ResultStore:
         with self._lock:
             if any(write.code == code for write in self._held):
                 return True
+            if self.behind is not None:  # an older layout, read-only: no notes
+                row = self._db.execute("SELECT 1 FROM rounds WHERE code = ? LIMIT 1", (code,))
+                return row.fetchone() is not None
             row = self._db.execute(  # a room closed before its first round may have notes
                 "SELECT 1 FROM rounds WHERE code = ? UNION ALL "
                 "SELECT 1 FROM room_notes WHERE code = ? LIMIT 1",
@@ -419,9 +466,13 @@ class ResultStore:
             matches = self._db.execute(
                 "SELECT finished, data FROM matches WHERE code = ? ORDER BY match", (code,)
             ).fetchall()
-            notes = self._db.execute(
-                "SELECT name, data FROM room_notes WHERE code = ? ORDER BY name", (code,)
-            ).fetchall()
+            notes = (
+                []  # an older layout, read-only: no notes kept
+                if self.behind is not None
+                else self._db.execute(
+                    "SELECT name, data FROM room_notes WHERE code = ? ORDER BY name", (code,)
+                ).fetchall()
+            )
         players: dict[tuple[int, int], list[PackedPlayer]] = {}
         for match, number, name, words, extra in seats:
             packed = PackedPlayer(name, words, None if extra is None else json.loads(extra))
@@ -450,7 +501,7 @@ class ResultStore:
         >>> store.prune(), store.prune(now=time.time() + 2 * DAY), store.known("ABCDEF")
         (0, 1, False)
         """
-        if self.keep_days is None:
+        if self.keep_days is None or self.behind is not None:  # behind: read-only, said once
             return 0
         before = (time.time() if now is None else now) - self.keep_days * DAY
         with self._lock, self._db:
@@ -528,6 +579,13 @@ class ResultStore:
         """
         with self._lock:
             self._db.close()
+
+
+def _read_only(error: sqlite3.Error) -> bool:
+    """Whether ``error`` is SQLite's "attempt to write a readonly database" (any of its
+    extended codes: a read-only file, directory or connection)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_READONLY
 
 
 def _run_script(db: sqlite3.Connection, script: str) -> None:

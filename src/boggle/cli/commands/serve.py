@@ -601,7 +601,9 @@ def run(args: argparse.Namespace) -> int:
     offered = parse_dict_files(args.dict_file)
     data = Path(args.data) if args.data is not None else default_data_dir()
     keep_days = args.keep_days or None
-    store = ResultStore(data, keep_days)  # a directory or file that cannot be used fails here
+    # a directory or file that cannot be used fails here (one read-only is said once, by the
+    # server's own store)
+    store = ResultStore(data, keep_days, quiet=True)
     store.close()
     rooms_file = None
     if args.rooms_file is not None:  # after the data directory is made: rooms.json in it
