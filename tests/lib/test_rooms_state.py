@@ -326,6 +326,26 @@ def test_a_name_with_points_only_in_a_dropped_match_is_not_taken_by_a_rename(
         room.rename(ann.token, "BOBBY", now=127.0)
 
 
+def test_a_rooms_file_s_dropped_names_are_a_list_of_names_at_most_the_last_kept() -> None:
+    """A rooms file's ``dropped_names`` (the names of the matches dropped from the evening)
+    was read as any iterable: a text "Cy" came back as the names "C" and "y", an object as
+    its keys, and a list of any length was kept whole where the room keeps the last
+    MAX_DROPPED_NAMES. One that is not a list of texts leaves the room out; past the limit
+    the last ones are kept, as the room keeps them."""
+    from boggle.rooms.limits import MAX_DROPPED_NAMES
+
+    kept = json.loads(json.dumps(room_json(Room("ABCDEF", RoomSettings(), LEXICON), 0.0)))
+    assert restore_room(kept, LEXICON).dropped_names == []
+    older = {key: value for key, value in kept.items() if key != "dropped_names"}
+    assert restore_room(older, LEXICON).dropped_names == []
+    for odd in ("Cy", {"Cy": 1}, None, ["Cy", 7]):
+        with pytest.raises(TypeError):
+            restore_room({**kept, "dropped_names": odd}, LEXICON)
+    many = [f"p{number}" for number in range(MAX_DROPPED_NAMES + 5)]
+    back = restore_room({**kept, "dropped_names": many}, LEXICON)
+    assert back.dropped_names == many[5:]
+
+
 @pytest.mark.parametrize(
     "rows, shortest, says",
     [

@@ -42,7 +42,7 @@ from boggle.model.board import Board
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.rooms.compact import PackedPlayer, pack_round, unpack_round
-from boggle.rooms.limits import RoomLimits
+from boggle.rooms.limits import MAX_DROPPED_NAMES, RoomLimits
 from boggle.rooms.room import UNLIMITED_TARGET, Phase, Player, Room, WordFeedback
 from boggle.rooms.settings import RoomSettings
 from boggle.wordlists.lexicon import Lexicon
@@ -374,7 +374,7 @@ def restore_room(
     room.last_summary = _summary_of(kept["last_summary"])
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
-    room.dropped_names = [_text(name) for name in kept.get("dropped_names", [])]  # none: older
+    room.dropped_names = _dropped_names(kept.get("dropped_names", []))  # none in an older file
     room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
     room.challenge = _challenge(kept.get("challenge"))  # none in an older file
     room.renames = [_rename(entry) for entry in kept.get("renames", [])]  # none in an older file
@@ -475,6 +475,16 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError(f"a text was expected, got {type(value).__name__}")
     return value
+
+
+def _dropped_names(kept: Any) -> list[str]:
+    """The names of the matches dropped from the evening (:attr:`Room.dropped_names
+    <boggle.rooms.room.Room.dropped_names>`): a list of texts (``TypeError`` otherwise: a
+    text would be read as its letters, an object as its keys), the last
+    :data:`~boggle.rooms.limits.MAX_DROPPED_NAMES` kept, as the room keeps them."""
+    if not isinstance(kept, list):
+        raise TypeError(f"a list of names was expected, got {type(kept).__name__}")
+    return [_text(name) for name in kept][-MAX_DROPPED_NAMES:]
 
 
 def _rename(entry: Mapping[str, Any]) -> dict[str, Any]:
