@@ -290,6 +290,8 @@ def test_an_older_file_that_cannot_be_written_is_opened_read_only_saying_so(
     assert "of layout 3, not upgraded" in opened.health()["error"]
     assert opened.prune(now=1e12) == 0  # nothing deleted, nothing more logged
     caplog.clear()
+    assert opened.flush()  # nothing held: nothing "saved again", still failing
+    assert opened.health()["saving"] == "failing" and not caplog.records
     assert not opened.keep_round("ABCDEF", 1, 2, {"scores": {"ann": 1}})
     assert not opened.keep_note("ABCDEF", "removed", ["ann"])
     assert opened.health()["held"] == 2

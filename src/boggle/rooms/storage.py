@@ -374,11 +374,11 @@ class ResultStore:
         """
         with self._lock:
             written = 0
-            if self.behind is not None and self._held:  # never written: the reason once
-                if self._error and self._error not in self._logged:
+            if self.behind is not None:  # never written (nor saved "again"): the reason once
+                if self._held and self._error and self._error not in self._logged:
                     self._logged.add(self._error)
                     log.error("results not saved: %s; held", self._error)
-                return False
+                return not self._held
             while self._held:
                 write = self._held[0]
                 try:
