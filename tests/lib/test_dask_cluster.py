@@ -440,6 +440,44 @@ def test_a_cluster_short_of_file_descriptors_says_so_not_scripts() -> None:
     assert "__main__" not in said, said
 
 
+@pytest.mark.parametrize("cluster", ["local:1", "local"])
+def test_a_local_cluster_under_ulimit_n_12_is_one_line_at_once(cluster: str) -> None:
+    """``ulimit -n 12``: the local cluster's start hung for good, Dask's event loop printing
+    psutil's "Too many open files" tracebacks (outside ``open_client``, which never heard of
+    it); 16 failed in one line after 31 s. A limit under what a cluster of that many
+    workers needs is refused before anything starts (an unreadable limit, or none, is let
+    through as before)."""
+    need_distributed()
+    started = time.monotonic()
+    run = subprocess.run(
+        ["bash", "-c", f'ulimit -n 12 && exec "$0" -m boggle stats --random 5 --cluster {cluster}',
+         sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr[-2000:]
+    assert run.stderr.startswith("boggle: error: cannot start a local Dask cluster of "), run.stderr
+    assert "too few file descriptors (this process may open 12" in run.stderr, run.stderr
+    assert "ulimit -n" in run.stderr and "Traceback" not in run.stderr
+    assert time.monotonic() - started < 60
+
+
+def test_the_open_files_a_local_cluster_needs_grow_with_its_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from boggle.scale import cluster
+    from boggle.scale.cluster import ClusterError, check_open_files
+
+    monkeypatch.setattr(cluster, "_open_files_allowed", lambda: 40)
+    check_open_files(2)  # measured: 2 workers started with 40
+    with pytest.raises(ClusterError, match=r"of 3 workers: .* may open 40, the cluster needs"):
+        check_open_files(3)
+    monkeypatch.setattr(cluster, "_open_files_allowed", lambda: None)
+    check_open_files(256)
+
+
 def test_the_script_hint_is_given_only_for_a_script_without_the_main_guard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
