@@ -209,6 +209,29 @@ def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) 
     assert_one_line_error(done, f"Dask cannot start: its configuration is not valid {says}")
 
 
+def test_a_worker_start_that_fails_on_something_else_is_not_called_a_setting(
+    tmp_path: Path,
+) -> None:
+    """Any ValueError, KeyError or TypeError of a worker's start was "Dask cannot start: its
+    configuration is not valid (...); check the DASK_* environment variables": a preload
+    module's own ``ValueError`` too. Only an error raised reading Dask's configuration is
+    called so; this one is the start that failed, and what it raised."""
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    preload = tmp_path / "failing_preload.py"
+    preload.write_text('raise ValueError("the preload\'s own error")\n')
+    done = shell(
+        "boggle stats --random 3 --cluster local:1",
+        timeout=120,
+        DASK_DISTRIBUTED__WORKER__PRELOAD=json.dumps([str(preload)]),
+    )
+    assert_one_line_error(
+        done,
+        "cannot start a local Dask cluster: Nanny failed to start "
+        "(ValueError: the preload's own error)",
+    )
+    assert "configuration" not in done.stderr, done.stderr
+
+
 def test_a_local_cluster_that_times_out_names_the_setting_not_scripts() -> None:
     """``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=0.001s`` ended in the hint about scripts
     that start a cluster outside ``if __name__ == "__main__":``, which the CLI is not."""

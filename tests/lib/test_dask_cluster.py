@@ -440,6 +440,111 @@ def test_a_cluster_short_of_file_descriptors_says_so_not_scripts() -> None:
     assert "__main__" not in said, said
 
 
+@pytest.mark.parametrize("cluster", ["local:1", "local"])
+def test_a_local_cluster_under_ulimit_n_12_is_one_line_at_once(cluster: str) -> None:
+    """``ulimit -n 12``: the local cluster's start hung for good, Dask's event loop printing
+    psutil's "Too many open files" tracebacks (outside ``open_client``, which never heard of
+    it); 16 failed in one line after 31 s. A limit under what a cluster of that many
+    workers needs is refused before anything starts (an unreadable limit, or none, is let
+    through as before)."""
+    need_distributed()
+    started = time.monotonic()
+    run = subprocess.run(
+        ["bash", "-c", f'ulimit -n 12 && exec "$0" -m boggle stats --random 5 --cluster {cluster}',
+         sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr[-2000:]
+    assert run.stderr.startswith("boggle: error: cannot start a local Dask cluster of "), run.stderr
+    assert "too few file descriptors (this process may open 12" in run.stderr, run.stderr
+    assert "ulimit -n" in run.stderr and "Traceback" not in run.stderr
+    assert time.monotonic() - started < 60
+
+
+def test_the_open_files_a_local_cluster_needs_grow_with_its_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from boggle.scale import cluster
+    from boggle.scale.cluster import ClusterError, check_open_files
+
+    monkeypatch.setattr(cluster, "_open_files_allowed", lambda: 40)
+    check_open_files(2)  # measured: 2 workers started with 40
+    with pytest.raises(ClusterError, match=r"of 3 workers: .* may open 40, the cluster needs"):
+        check_open_files(3)
+    monkeypatch.setattr(cluster, "_open_files_allowed", lambda: None)
+    check_open_files(256)
+
+
+def _raised(function: Any, *args: object) -> BaseException:
+    """The error ``function(*args)`` raises, with its traceback."""
+    try:
+        function(*args)
+    except Exception as error:
+        return error
+    raise AssertionError("nothing raised")
+
+
+def test_only_an_error_reading_dask_s_configuration_is_called_one() -> None:
+    """Any KeyError, TypeError or ValueError of a local cluster's start (a worker's, or the
+    client's) was called "its configuration is not valid": only one raised reading Dask's
+    configuration (a time or size it parses, its config modules) is now; the others say
+    the start failed and what they said."""
+    need_distributed()
+    from dask.utils import parse_bytes, parse_timedelta
+
+    from boggle.scale.cluster import _client_failure, read_configuration, start_failure
+
+    unit = _raised(parse_timedelta, "3 fortnights")
+    size = _raised(parse_bytes, "garbage")
+    lookup = _raised(lambda key: {}[key], "worker")
+    own = _raised(int, "x")
+    assert read_configuration(unit) and read_configuration(size)
+    assert not read_configuration(lookup) and not read_configuration(own)
+    assert "configuration is not valid (ValueError: Could not interpret" in start_failure(
+        _failed_start(size)
+    )
+    said = start_failure(_failed_start(lookup))
+    assert said == "cannot start a local Dask cluster: Nanny failed to start (KeyError: worker)"
+    assert "configuration" not in start_failure(_failed_start(own))
+    assert _client_failure(cast(Exception, unit), "local:1", True).startswith(
+        "Dask cannot start: its configuration is not valid (KeyError: Invalid time unit"
+    )
+    assert _client_failure(cast(Exception, own), "local:1", True) == (
+        "cannot start a local Dask cluster (ValueError: invalid literal for int() with base 10: "
+        "'x')"
+    )
+    assert _client_failure(cast(Exception, lookup), "tcp://10.0.0.5:8786", False) == (
+        "cannot connect to the Dask scheduler at tcp://10.0.0.5:8786 (KeyError: worker)"
+    )
+
+
+def test_dask_that_fails_to_import_for_another_reason_is_not_called_a_setting(
+    tmp_path: Path,
+) -> None:
+    """Any error importing Dask's ``distributed`` was called its configuration's; one that
+    is not (a broken installation) says the import failed."""
+    fake = tmp_path / "distributed"
+    fake.mkdir()
+    (fake / "__init__.py").write_text('raise TypeError("a broken installation")\n')
+    source = Path(__file__).resolve().parents[2] / "src"
+    run = subprocess.run(
+        [sys.executable, "-m", "boggle", "stats", "--random", "3", "--cluster", "local:1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(source)])},
+    )
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
+    assert run.stderr.startswith(
+        "boggle: error: Dask cannot start: importing distributed failed "
+        "(TypeError: a broken installation); check Dask's installation"
+    ), run.stderr
+
+
 def test_the_script_hint_is_given_only_for_a_script_without_the_main_guard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -177,6 +177,67 @@ def test_a_file_of_plain_lowercase_words_gets_the_language_s_rules_too(tmp_path:
     assert load_lexicon(path).words == ("bzw", "dvd", "haus", "kaas", "mmiv")
 
 
+RULED_WORDS = sorted(
+    {
+        word
+        for profile in PROFILES.values()
+        for word in (
+            *profile.short_forms,
+            *(profile.vowelless_kept or ()),
+            *(profile.numerals_kept or ()),
+        )
+        if word.isascii() and word.islower()
+    }
+    | set(NUMERALS)
+    | {"dvd", "bhp", "kg", "mgr", "btw", "lkw", "xlx", "civiel", "dim", "lid", "mix", "w"}
+)
+"""Plain a-z words each profile's rules drop or keep by name: short forms, interjections
+without a vowel, numerals and the real words of their shape, abbreviations."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(RULED_WORDS),
+            st.text(alphabet="bcdhiklmnprstvwxz" + "aeo", min_size=1, max_size=6),
+        ),
+        max_size=40,
+    )
+)
+def test_plain_words_are_the_profile_s_rules_on_a_plain_file(words: list[str]) -> None:
+    """The fast reading of a file of plain a-z words under a language's rules
+    (``plain_words``) keeps exactly the words the rules keep, line by line."""
+    given = tuple(sorted(set(words)))
+    for code, profile in PROFILES.items():
+        assert profile.plain_words(given) == profile.normalise_words(given), code
+
+
+@pytest.mark.parametrize("code", ["nl", "pt", "pl", "de"])
+def test_a_plain_file_read_with_a_language_is_read_fast_and_keeps_the_same_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    """A file of plain a-z words read with ``--language`` went through the profile's
+    per-word steps (NFC, case, folding) for every line: 0.16-0.28 s for ENABLE2K, against
+    0.02 s without a language. Such a word is its own normal form, so only the rules that
+    drop words run, over the whole text at once: the same words as line by line, on the
+    bundled English list with every word a profile's rules name."""
+    from boggle.wordlists.spelling import LanguageProfile
+
+    path = tmp_path / f"plain-{code}.txt"
+    path.write_text("\n".join([*load_lexicon("en-80").words, *RULED_WORDS]) + "\n", "utf-8")
+    profile = PROFILES[code]
+    slow = Lexicon.from_file(path, normalise=profile.normalise_words).words
+
+    def per_word(self: LanguageProfile, raw: str) -> str | None:
+        raise AssertionError(f"{raw!r} read word by word")
+
+    monkeypatch.setattr(LanguageProfile, "normalise", per_word)
+    fast = load_lexicon(path, language=code)
+    assert fast.words == slow and len(slow) > 200_000
+    assert set(RULED_WORDS) - set(slow), "the rules drop none of the words they name"
+
+
 def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:
     german = need_system_list("de")
     assert (

@@ -122,6 +122,33 @@ def test_the_cluster_s_classes_take_the_memory_cap(cluster: TestCluster) -> None
     assert there_whole.classes == whole.classes and there_whole.boards == whole.boards
 
 
+def test_the_workers_compile_only_the_words_that_fit_the_board(cluster: TestCluster) -> None:
+    """A proof in this process compiles only the words that fit its board
+    (``Prover(..., cells=N)``); the workers' provers compiled the whole list. They get the
+    board's cells now, their provers kept per cells, and prove the same classes."""
+    from distributed import Client
+
+    lexicon = Lexicon.from_words([*TINY_WORDS, "eateries", "seatmates"])
+    here = prove(2, 2, lexicon, CLASSIC, above=1, bucket_count=2)
+    there = prove(2, 2, lexicon, CLASSIC, above=1, bucket_count=2, where=cluster.address)
+    assert there.classes == here.classes and there.boards == here.boards
+
+    def held_provers() -> list[tuple[str, int | None]]:  # on a worker, in its one thread
+        from boggle.search.distributed import _provers
+
+        held = _provers.__dict__.get("held", {})
+        return [(key[0], prover.cells) for key, prover in held.items()]
+
+    with Client(cluster.address, timeout=60) as client:
+        held = [
+            entry
+            for worker in client.scheduler_info()["workers"]
+            for entry in client.submit(held_provers, workers=[worker], pure=False).result(60)
+        ]
+    cells = [cells for digest, cells in held if digest == lexicon.digest]
+    assert cells and set(cells) == {4}, held
+
+
 def best_of_every_board(lexicon: Lexicon, letters: str) -> int:
     """The best score of any 2x2 board of ``letters``, by scoring every one."""
     return max(

@@ -4,7 +4,9 @@
   data) go to the workers in small batches and come back as each batch
   finishes (:func:`prove_classes_on`); :func:`~boggle.search.prove.prove`
   records them in its checkpoint as they arrive.  Each worker thread compiles
-  the word list for class bounds once, not once per class.
+  the word list for class bounds once, not once per class: only the words that fit the
+  proof's board (``cells``, as a proof in this process does:
+  :func:`~boggle.search.branch_and_bound.fitting_words`).
 * A search is ``runs`` independent runs (:func:`search_on`), run ``k`` seeded
   with ``seed + k`` like ``--jobs`` in-process, one per worker thread unless
   ``runs`` says otherwise; their best boards are merged.  Runs without a time
@@ -64,7 +66,7 @@ MAX_BATCH = 16
 BATCHES_PER_THREAD = 8
 """A proof's classes go out in batches of up to ``MAX_BATCH``, at least this many per thread."""
 
-_provers = threading.local()  # each worker thread's Prover per (word list digest, rules)
+_provers = threading.local()  # each worker thread's Prover per (word list digest, rules, ...)
 
 
 def prove_classes_task(
@@ -73,19 +75,20 @@ def prove_classes_task(
     tasks: Sequence[ClassTask],
     max_boards: int = MAX_BOARDS,
     class_memory: int | None = None,
+    cells: int | None = None,
 ) -> list[ClassResult]:
     """A few top-level classes on a worker, with the word list the worker holds, each
     refused past ``max_boards`` boards and proved in parts past ``class_memory`` bytes
     (:class:`~boggle.search.branch_and_bound.Prover`; ``None``: the default of the board's
-    size)."""
+    size), the words compiled those that fit a board of ``cells`` cells (``None``: all)."""
     lexicon = resolve_lexicon(lexicon)
-    held: dict[tuple[str, Rules, int, int | None], Prover] = _provers.__dict__.setdefault(
-        "held", {}
+    held: dict[tuple[str, Rules, int, int | None, int | None], Prover] = (
+        _provers.__dict__.setdefault("held", {})
     )
-    key = (lexicon.digest, rules, max_boards, class_memory)
+    key = (lexicon.digest, rules, max_boards, class_memory, cells)
     prover = held.get(key)
     if prover is None:
-        prover = held[key] = Prover(lexicon, rules, max_boards, class_memory)
+        prover = held[key] = Prover(lexicon, rules, max_boards, class_memory, cells)
     return [prover.run(task) for task in tasks]
 
 
@@ -104,16 +107,18 @@ def prove_classes_on(
 
     Classes go out in batches of up to :data:`MAX_BATCH` (fewer when there are
     few classes per worker thread), so that the cluster's few milliseconds per
-    task are not most of the work when classes are small.
+    task are not most of the work when classes are small.  The workers compile only the
+    words that fit the largest board of ``tasks``, as a proof in this process does.
     """
     tasks = list(tasks)
+    cells = max((task.rows * task.cols for task in tasks), default=None)
     with open_client(where) as client:
         threads = worker_threads(client)
         size = max(1, min(MAX_BATCH, len(tasks) // (BATCHES_PER_THREAD * threads)))
         batches = [tasks[k : k + size] for k in range(0, len(tasks), size)]
         shared = share_lexicon(lexicon, client)
         work = partial(prove_classes_task, shared, rules, max_boards=max_boards,
-                       class_memory=class_memory)  # fmt: skip
+                       class_memory=class_memory, cells=cells)  # fmt: skip
         for results in map_ordered(work, batches, client, in_flight=4 * threads, as_finished=True):
             yield from results
 

@@ -161,8 +161,12 @@ class Lexicon:
         path: str | os.PathLike[str],
         name: str | None = None,
         normalise: Callable[[Iterable[str]], tuple[str, ...]] = normalise_words,
+        plain: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
     ) -> Lexicon:
-        """Read and normalise a word list file (``normalise``: a language profile's rules).
+        """Read and normalise a word list file (``normalise``: a language profile's rules;
+        ``plain``: the same rules given the words of a file of plain a-z words, sorted and
+        unique, the common file read faster: :meth:`LanguageProfile.plain_words
+        <boggle.wordlists.spelling.LanguageProfile.plain_words>`).
 
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
@@ -186,7 +190,11 @@ class Lexicon:
             raise LexiconError(f"word list {quoted(shown)} is empty")
         # a file of plain a-z words is its words under the default rules; a language's rules
         # may drop some of them all the same (Dutch dvd, mmiv; German bzw)
-        words = _plain_lowercase_words(data) if normalise is normalise_words else None
+        words = None
+        if normalise is normalise_words or plain is not None:
+            words = _plain_lowercase_words(data)
+            if words is not None and normalise is not normalise_words and plain is not None:
+                words = plain(words)
         if words is None:
             words = normalise(_decode(data, shown).splitlines())
         if not words:

@@ -130,17 +130,18 @@ def _summarised(path: str, name: str, profile: LanguageProfile | None = None) ->
     with these very rules (see :func:`file_identity`): its digest, size, longest word and
     alphabet are all the compiled core, a solve and a list of the lists need."""
     normalise = normalise_words if profile is None else profile.normalise_words
+    plain = None if profile is None else profile.plain_words
     folder = cache_folder("lists")
     found = None if folder is None else file_identity(path)
     if folder is None or found is None:
-        return Lexicon.from_file(path, name=name, normalise=normalise)
+        return Lexicon.from_file(path, name=name, normalise=normalise, plain=plain)
     identity, changed_ns = found
     if profile is not None:  # the same file read by another language's rules: other words
         identity += f"\n{profile!r}"
     entry = summary_path(folder, identity)
     facts = read_summary(entry, identity)
     if facts is None:
-        lexicon = Lexicon.from_file(path, name=name, normalise=normalise)
+        lexicon = Lexicon.from_file(path, name=name, normalise=normalise, plain=plain)
         if settled(changed_ns):
             facts = {
                 "identity": identity,
@@ -156,7 +157,7 @@ def _summarised(path: str, name: str, profile: LanguageProfile | None = None) ->
     digest = facts["digest"]
 
     def read_words() -> tuple[str, ...]:
-        fresh = Lexicon.from_file(path, name=name, normalise=normalise)
+        fresh = Lexicon.from_file(path, name=name, normalise=normalise, plain=plain)
         if fresh.digest != digest:
             raise LexiconError(f"word list {quoted(str(path))} changed while in use; load it again")
         return fresh.words

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from boggle.model.board import MULTI_LETTER_FACES, Board
@@ -144,6 +145,41 @@ class LanguageProfile:
             words = without_numerals(words, self.numerals_kept)
         return tuple(words)
 
+    def plain_words(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """:meth:`normalise_words` of a file of plain a-z words, given its words (sorted and
+        unique, as :meth:`Lexicon.from_file <boggle.wordlists.lexicon.Lexicon.from_file>`
+        reads them): the same words, found without the per-word steps.
+
+        Such a word is its own normal form (no accent to fold, no capital), so only the
+        rules that drop words apply: the ``short_forms`` written in lower case, and the
+        words without a vowel or read as a numeral, looked for in the whole text at once
+        and then judged by the same rules (:func:`without_vowelless`,
+        :func:`without_numerals`).
+
+        >>> PROFILES["nl"].plain_words(("civiel", "dvd", "i", "mix", "mmiv", "st"))
+        ('civiel', 'i', 'mix', 'st')
+        >>> PROFILES["de"].plain_words(("bzw", "haus", "kg", "vorm"))
+        ('haus', 'vorm')
+        """
+        if any(written.isascii() for written, _ in self.replace):
+            return self.normalise_words(words)  # a rule that rewrites plain letters
+        dropped = set(self.short_forms).intersection(words) if self.short_forms else set()
+        if self.vowelless_kept is not None or self.numerals_kept is not None:
+            text = "\n" + "\n".join(words) + "\n"
+            if self.vowelless_kept is not None:
+                found = _VOWELLESS.findall(text)
+                dropped.update(set(found).difference(without_vowelless(found, self.vowelless_kept)))
+            if self.numerals_kept is not None:
+                found = _NUMERAL_LETTERS.findall(text)
+                dropped.update(set(found).difference(without_numerals(found, self.numerals_kept)))
+        at = sorted(bisect_left(words, word) for word in dropped)  # a few, in sorted words
+        if not all(k < len(words) and words[k] in dropped for k in at):
+            return tuple(word for word in words if word not in dropped)  # not sorted after all
+        kept: list[str] = []
+        for start, stop in zip([0, *(k + 1 for k in at)], [*at, len(words)], strict=True):
+            kept += words[start:stop]
+        return words if not at else tuple(kept)
+
     def fold_face(self, face: str) -> str:
         """A board face spelled as the lists are: ``É`` on a French board is ``e``.
 
@@ -213,6 +249,14 @@ def without_numerals(words: Iterable[str], kept: Iterable[str]) -> tuple[str, ..
     real = frozenset(kept)
     return tuple(w for w in words if len(w) < 2 or w in real or not ROMAN_NUMERAL.fullmatch(w))
 
+
+_VOWELLESS = re.compile(r"\n([^aeiouy\n]{2,})(?=\n)")
+"""A line of two or more letters without a vowel in a text of plain a-z words, each line
+between line ends (a pattern that starts with one is searched for it, not tried at each
+letter)."""
+
+_NUMERAL_LETTERS = re.compile(r"\n([ivxlcdm]{2,})(?=\n)")
+"""A line of two or more letters of Roman numerals, as :data:`_VOWELLESS`."""
 
 _LIGATURES = (("œ", "oe"), ("æ", "ae"))
 
