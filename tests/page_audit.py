@@ -5,6 +5,7 @@ contrast of two of its colours (:data:`CONTRAST`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +31,25 @@ def open_in(pages: Pages, url: str, scheme: str, **options: Any) -> Any:
     page is seen to follow it (its background dark in the dark scheme, light in the light
     one), so an audit cannot pass on the other scheme's colours."""
     page = pages.open(url, color_scheme=scheme, **options)
+    assert_follows(page, scheme)
+    return page
+
+
+def assert_follows(page: Any, scheme: str) -> None:
+    """The page's background is dark in the dark ``scheme``, light in the light one."""
     background = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
     level = page.evaluate(f"(css) => ({LUMINANCE})(css)", background)
     assert (level < 0.05) == (scheme == "dark"), f"{scheme} scheme, background {background}"
-    return page
+
+
+def in_each_scheme(page: Any) -> Iterator[str]:
+    """Each of :data:`SCHEMES` in turn, the page's system switched to it (the page follows
+    it at once, seen by :func:`assert_follows`): a page opened, and brought to the state to
+    measure, once for both schemes (the dark scheme changes colours only, style.css)."""
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        assert_follows(page, scheme)
+        yield scheme
 
 
 def audit(page: Any, axe_source: str, state: str) -> None:
