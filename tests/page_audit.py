@@ -44,12 +44,15 @@ def assert_follows(page: Any, scheme: str) -> None:
 
 def in_each_scheme(page: Any) -> Iterator[str]:
     """Each of :data:`SCHEMES` in turn, the page's system switched to it (the page follows
-    it at once, seen by :func:`assert_follows`): a page opened, and brought to the state to
-    measure, once for both schemes (the dark scheme changes colours only, style.css)."""
+    it at once, seen by :func:`assert_follows`), then back to the one it was in: a page
+    opened, and brought to the state to measure, once for both schemes (the dark scheme
+    changes colours only, style.css)."""
+    dark = page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
     for scheme in SCHEMES:
         page.emulate_media(color_scheme=scheme)
         assert_follows(page, scheme)
         yield scheme
+    page.emulate_media(color_scheme="dark" if dark else "light")
 
 
 def audit(page: Any, axe_source: str, state: str) -> None:
@@ -65,6 +68,13 @@ def audit(page: Any, axe_source: str, state: str) -> None:
                  + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
     )
     assert violations == [], f"{state}: {violations}"
+
+
+def audit_in_each_scheme(page: Any, axe_source: str, state: str) -> None:
+    """:func:`audit` of the page as it is now in the light colour scheme and in the dark one
+    (:func:`in_each_scheme`)."""
+    for scheme in in_each_scheme(page):
+        audit(page, axe_source, f"{state} ({scheme})")
 
 
 CONTRAST = """([text, property, background]) => {
