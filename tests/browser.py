@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -201,3 +201,26 @@ def enter_word_held(page: Any, word: str, held: list[Any]) -> None:
     page.fill("#word-input", word)
     page.press("#word-input", "Enter")
     wait_for_held(page, held)
+
+
+def device_clock_changes_mid_round(
+    page: Any, key: str, round_ms: int, taken_up: Callable[[Any], None]
+) -> None:
+    """A round on ``page`` (opened with ``clock``) through two changes of the device's clock
+    (Date.now(); a phone syncing its time, or its player changing it): an hour forward, and
+    the round goes on, a reload taking it up again (``taken_up(page)`` checks it, not ended);
+    then an hour back, and the end kept for a reload (``ends`` in sessionStorage's ``key``)
+    is at most the round's own ``round_ms`` away, not an hour more.  A second of the page's
+    clock runs after each change (its ticks see it), run through, not waited out."""
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.set_system_time(now + timedelta(hours=1))
+    page.clock.run_for(1000)
+    assert page.locator("#word-input").is_enabled()  # not ended: the hour did not pass
+    page.reload()
+    page.wait_for_selector("#board .cube")
+    page.clock.run_for(1000)
+    taken_up(page)
+    page.clock.set_system_time(now - timedelta(hours=1))
+    page.clock.run_for(1000)
+    left = page.evaluate("key => JSON.parse(sessionStorage.getItem(key)).ends - Date.now()", key)
+    assert 0 < left <= round_ms, left  # the round's own time, not an hour more

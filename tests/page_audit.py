@@ -5,6 +5,7 @@ contrast of two of its colours (:data:`CONTRAST`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +31,28 @@ def open_in(pages: Pages, url: str, scheme: str, **options: Any) -> Any:
     page is seen to follow it (its background dark in the dark scheme, light in the light
     one), so an audit cannot pass on the other scheme's colours."""
     page = pages.open(url, color_scheme=scheme, **options)
+    assert_follows(page, scheme)
+    return page
+
+
+def assert_follows(page: Any, scheme: str) -> None:
+    """The page's background is dark in the dark ``scheme``, light in the light one."""
     background = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
     level = page.evaluate(f"(css) => ({LUMINANCE})(css)", background)
     assert (level < 0.05) == (scheme == "dark"), f"{scheme} scheme, background {background}"
-    return page
+
+
+def in_each_scheme(page: Any) -> Iterator[str]:
+    """Each of :data:`SCHEMES` in turn, the page's system switched to it (the page follows
+    it at once, seen by :func:`assert_follows`), then back to the one it was in: a page
+    opened, and brought to the state to measure, once for both schemes (the dark scheme
+    changes colours only, style.css)."""
+    dark = page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        assert_follows(page, scheme)
+        yield scheme
+    page.emulate_media(color_scheme="dark" if dark else "light")
 
 
 def audit(page: Any, axe_source: str, state: str) -> None:
@@ -49,6 +68,13 @@ def audit(page: Any, axe_source: str, state: str) -> None:
                  + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
     )
     assert violations == [], f"{state}: {violations}"
+
+
+def audit_in_each_scheme(page: Any, axe_source: str, state: str) -> None:
+    """:func:`audit` of the page as it is now in the light colour scheme and in the dark one
+    (:func:`in_each_scheme`)."""
+    for scheme in in_each_scheme(page):
+        audit(page, axe_source, f"{state} ({scheme})")
 
 
 CONTRAST = """([text, property, background]) => {

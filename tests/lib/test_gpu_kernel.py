@@ -518,8 +518,8 @@ GPU_BUILD_ON_THREADS = r"""
  * threads at once, the blocks one after another; __syncwarp a barrier of the mask's lanes,
  * shuffles through memory, atomics the __atomic builtins, shared memory one array filled
  * with junk before each block.  A lane outside its own mask, a shuffle reading outside it,
- * and a barrier some lane of its mask never reaches (waited 5 s: it exited, or waits at
- * another) are counted as errors; after one, no barrier waits. */
+ * and a barrier some lane of its mask never reaches (waited BG_WAITS times 50 ms, 5 s unless
+ * told: it exited, or waits at another) are counted as errors; after one, no barrier waits. */
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -551,6 +551,10 @@ template <class T> static inline T atomicCAS(T *p, T expected, T desired) {
 }
 static inline void __syncthreads() { bg_errors++; /* no kernel of the lanes calls it */ }
 
+#ifndef BG_WAITS
+#define BG_WAITS 100
+#endif
+
 struct bg_barrier {
     std::mutex lock;
     std::condition_variable wake;
@@ -576,8 +580,8 @@ static inline void __syncwarp(unsigned mask = 0xffffffffu) {
         return;
     }
     for (int waited = 0; barrier.round == round; waited++) {
-        if (bg_errors.load() || waited == 100) { /* after an error, no lane waits again */
-            if (!bg_errors.load()) bg_errors++; /* 5 s: a lane of the mask never came */
+        if (bg_errors.load() || waited == BG_WAITS) { /* after an error, no lane waits again */
+            if (!bg_errors.load()) bg_errors++; /* a lane of the mask never came */
             barrier.waiting--;
             return;
         }
@@ -850,8 +854,9 @@ def test_the_threads_harness_finds_a_board_split_between_blocks(
 ) -> None:
     """The harness's own check, and why the host cuts a block of lanes to whole warps: in
     blocks of 100 threads, lanes 96..99 of a block make half a group of 8 whose other half
-    does not exist, so their barrier never fills (an error after 5 s)."""
-    runner, library = gpu_build_on_threads(kernel_folder, "lanes-8", 100)
+    does not exist, so their barrier never fills (an error after 0.5 s here: BG_WAITS=10
+    waits of 50 ms, not the 5 s the other tests wait for a slow lane of a loaded machine)."""
+    runner, library = gpu_build_on_threads(kernel_folder, "lanes-8", 100, ("BG_WAITS=10",))
     library.bg_emulate_shape(2, 100)
     boards = list(random_boards(4, 4, 100, seed=2))
     first_pass_scores(KernelScorer(enable, runner), boards, (4, 4), CLASSIC)

@@ -4,10 +4,11 @@ and opened again once played; the small board beside a word's meaning on a phone
 entry, lobby, round, the question Back asks mid-round, results, a match over with the rematch
 settings open, and a host away; a challenge; the page not found; My words, empty, with words
 kept, while practising and asking before clearing all), in the light colour scheme and in the
-dark one the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among
-them; the page not found's links are the site's colour, not the browser's blue); the mode tabs
-follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box, and
-a room's round end at its results' title.
+dark one the pages follow (each state reached once, the scheme then switched), finds nothing
+serious or critical (text contrast below 4.5:1 among them; the page not found's links are the
+site's colour, not the browser's blue); the mode tabs follow the ARIA tabs pattern with the
+arrow keys; a round puts the focus in the word box, and a room's round end at its results'
+title.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -32,7 +33,7 @@ from challenge_round import (
     make_challenge,
     start_challenge,
 )
-from page_audit import CONTRAST, audit, open_in
+from page_audit import CONTRAST, audit_in_each_scheme, in_each_scheme
 from room_page import ONE_ROUND, create_room
 from serve_process import ServeProcess, get_json
 
@@ -41,33 +42,31 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 FXIE = "fxie amlo ewbx astu"
 
 
-def test_the_front_door_and_the_solver(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
-) -> None:
-    page = open_in(pages, server.url + "/", scheme)
-    audit(page, axe_source, "front door")
-    page = open_in(pages, server.url + "/solve?board=" + FXIE.replace(" ", "+"), scheme)
+def test_the_front_door_and_the_solver(pages: Pages, server: ServeProcess, axe_source: str) -> None:
+    page = pages.open(server.url + "/")
+    audit_in_each_scheme(page, axe_source, "front door")
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
     page.wait_for_selector("#words .word, #error:not([hidden])")
     assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
     # a path drawn: step numbers on the dice (focus draws it as hover does; a hover's
     # definition box pushes the list down, which can put another word under the pointer)
     page.focus("#words .word[data-word='fame']")
     page.wait_for_selector("#path-overlay[data-word='fame']")
-    audit(page, axe_source, "solver with a path")
+    audit_in_each_scheme(page, axe_source, "solver with a path")
 
 
 def test_the_dice_note_beside_a_spanish_list(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
     """The dice menu hidden beside another language's list, its note and the size shown."""
-    page = open_in(pages, server.url + "/play?dict=es", scheme)
+    page = pages.open(server.url + "/play?dict=es")
     page.wait_for_selector("#dice-select-note:not([hidden])")
-    audit(page, axe_source, "solo play beside a Spanish list")
-    page = open_in(pages, server.url + "/room", scheme)
+    audit_in_each_scheme(page, axe_source, "solo play beside a Spanish list")
+    page = pages.open(server.url + "/room")
     page.wait_for_selector("#create-dict option[value='es']", state="attached")
     page.select_option("#create-dict", "es")
     page.wait_for_selector("#create-dice-note:not([hidden])")
-    audit(page, axe_source, "room entry beside a Spanish list")
+    audit_in_each_scheme(page, axe_source, "room entry beside a Spanish list")
 
 
 def test_the_solver_s_heading_and_mode_tabs_are_in_its_main(
@@ -90,49 +89,49 @@ def test_the_solver_s_heading_and_mode_tabs_are_in_its_main(
 
 
 def test_solo_play_before_during_and_after_a_round(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
-    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
-    audit(page, axe_source, "solo play before a round")
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    audit_in_each_scheme(page, axe_source, "solo play before a round")
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
     assert page.evaluate("() => document.activeElement.id") == "play-input"
     page.fill("#play-input", "fame")
     page.press("#play-input", "Enter")
     page.wait_for_selector("#play-feedback.good")
-    audit(page, axe_source, "solo round")
+    audit_in_each_scheme(page, axe_source, "solo round")
     page.click("#play-end")
     page.wait_for_selector("#play-results:not([hidden]) .learn-one")
-    audit(page, axe_source, "solo results")
+    audit_in_each_scheme(page, axe_source, "solo results")
     page.click("#play-missed .learn-one")  # one missed word kept: its button says so
     page.wait_for_selector("#play-missed .learn-one.kept")
-    audit(page, axe_source, "solo results, a word kept")
+    audit_in_each_scheme(page, axe_source, "solo results, a word kept")
 
 
 def test_the_daily_board_entry_round_and_result(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
-    page = open_in(pages, server.url + "/daily?date=2026-11-23", scheme)
-    audit(page, axe_source, "daily entry")
+    page = pages.open(server.url + "/daily?date=2026-11-23")
+    audit_in_each_scheme(page, axe_source, "daily entry")
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
     assert page.evaluate("() => document.activeElement.id") == "word-input"
-    audit(page, axe_source, "daily round")
+    audit_in_each_scheme(page, axe_source, "daily round")
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
-    audit(page, axe_source, "daily result")
+    audit_in_each_scheme(page, axe_source, "daily result")
     page.reload()  # opened again the same day: the first result, kept on the device
     page.wait_for_selector("body[data-ready='true'] #played:not([hidden])")
-    audit(page, axe_source, "daily, played today")
+    audit_in_each_scheme(page, axe_source, "daily, played today")
 
 
 def test_the_small_board_beside_a_meaning_on_a_phone(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
     """The results on a phone, a missed word tapped: its path on the small board beside its
     meaning (decorative, aria-hidden), on the solo page and the daily one."""
     phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme, **phone)
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **phone)
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
     page.click("#play-end")
@@ -140,8 +139,8 @@ def test_the_small_board_beside_a_meaning_on_a_phone(
     page.mouse.move(1, 1)
     page.locator("#play-missed .word[data-word='fame']").tap()
     page.wait_for_selector("#play-panel .mini-board[data-word='fame']")
-    audit(page, axe_source, "solo results on a phone, a path on the small board")
-    page = open_in(pages, server.url + "/daily?date=2026-11-23", scheme, **phone)
+    audit_in_each_scheme(page, axe_source, "solo results on a phone, a path on the small board")
+    page = pages.open(server.url + "/daily?date=2026-11-23", **phone)
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
     page.click("#daily-stop")
@@ -151,14 +150,14 @@ def test_the_small_board_beside_a_meaning_on_a_phone(
     name = word.get_attribute("data-word")
     word.tap()
     page.wait_for_selector(f"#results .mini-board[data-word='{name}']")
-    audit(page, axe_source, "daily result on a phone, a path on the small board")
+    audit_in_each_scheme(page, axe_source, "daily result on a phone, a path on the small board")
 
 
 def test_a_room_entry_lobby_round_and_results(
-    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
+    pages: Pages, clocked_server: ClockedServer, axe_source: str
 ) -> None:
-    page = open_in(pages, clocked_server.url + "/room", scheme)
-    audit(page, axe_source, "room entry")
+    page = pages.open(clocked_server.url + "/room")
+    audit_in_each_scheme(page, axe_source, "room entry")
     page.fill("#create-name", "ann")
     # the longest round, which the test ends by moving the server's clock: the round is
     # still on during its audit however long a loaded machine takes
@@ -166,32 +165,32 @@ def test_a_room_entry_lobby_round_and_results(
     page.click("#create-button")
     page.wait_for_selector("#start-button:not([hidden])")
     page.wait_for_function("() => document.getElementById('room-qr').naturalWidth > 0")
-    audit(page, axe_source, "room lobby")
+    audit_in_each_scheme(page, axe_source, "room lobby")
     page.click("#start-button")
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
     assert page.evaluate("() => document.activeElement.id") == "word-input"
     page.fill("#word-input", "zzzz")
     page.press("#word-input", "Enter")
     page.wait_for_selector("#my-words li[data-word='zzzz']")
-    audit(page, axe_source, "room round")
+    audit_in_each_scheme(page, axe_source, "room round")
     page.go_back()  # Back mid-round: the page asks before it lets the round go
     page.wait_for_selector("#leave-dialog[open]")
-    audit(page, axe_source, "room round, Back pressed")
+    audit_in_each_scheme(page, axe_source, "room round, Back pressed")
     page.click("#stay-button")
     page.wait_for_selector("#leave-dialog", state="hidden")
     clocked_server.clock.now += LONGEST_ROUND
     page.wait_for_selector("#results:not([hidden])")
-    audit(page, axe_source, "room results")
+    audit_in_each_scheme(page, axe_source, "room results")
 
 
 def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
-    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
+    pages: Pages, clocked_server: ClockedServer, axe_source: str
 ) -> None:
     server = clocked_server
-    ann = open_in(pages, server.url + "/room", scheme)
+    ann = pages.open(server.url + "/room")
     create_room(ann, **ONE_ROUND)
     code = ann.locator("body").get_attribute("data-code")
-    bob = open_in(pages, f"{server.url}/room/{code}", scheme)
+    bob = pages.open(f"{server.url}/room/{code}")
     bob.fill("#join-name", "bob")
     bob.click("#join-button")
     ann.wait_for_selector("#players li[data-name='bob']")
@@ -202,19 +201,19 @@ def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
     ann.click("#rematch-settings summary")
     ann.select_option("#rematch-dice", "uniform")
     ann.wait_for_selector("#rematch-size-label:not([hidden])")
-    audit(ann, axe_source, "room match over, the rematch settings open")
+    audit_in_each_scheme(ann, axe_source, "room match over, the rematch settings open")
     ann.context.close()  # the host's connection gone: bob is told, ann's chip says away
     bob.wait_for_selector("#host-away:not([hidden])")
     bob.wait_for_selector("#players li.away")
-    audit(bob, axe_source, "room, the host away")
+    audit_in_each_scheme(bob, axe_source, "room, the host away")
 
 
 def test_a_spanish_room_s_rematch_settings(
-    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
+    pages: Pages, clocked_server: ClockedServer, axe_source: str
 ) -> None:
     """The rematch settings of a Spanish room: the dice hidden, the note in their place."""
     server = clocked_server
-    ann = open_in(pages, server.url + "/room", scheme)
+    ann = pages.open(server.url + "/room")
     ann.wait_for_selector("#create-dict option[value='es']", state="attached")
     create_room(ann, dict="es", **ONE_ROUND)
     ann.click("#start-button")
@@ -223,7 +222,7 @@ def test_a_spanish_room_s_rematch_settings(
     ann.wait_for_selector("body[data-phase='over'] #rematch-settings:not([hidden])")
     ann.click("#rematch-settings summary")
     ann.wait_for_selector("#rematch-dice-note:not([hidden])")
-    audit(ann, axe_source, "a Spanish room's rematch settings")
+    audit_in_each_scheme(ann, axe_source, "a Spanish room's rematch settings")
 
 
 def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeProcess) -> None:
@@ -248,12 +247,12 @@ def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeP
 
 
 def test_step_numbers_letters_and_focus_rings_have_contrast(
-    pages: Pages, server: ServeProcess, scheme: str
+    pages: Pages, server: ServeProcess
 ) -> None:
     """What axe cannot judge (text over the path's line, the line itself, a focus ring, the
     finger's bubble), in both schemes: measured from the computed colours, 4.5:1 for text and
     3:1 for a line or a ring (WCAG 1.4.11)."""
-    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
     page.fill("#play-input", "fame")
@@ -281,47 +280,49 @@ def test_step_numbers_letters_and_focus_rings_have_contrast(
         ("#play-input", "outlineColor", "#play-input", 3),
         ("#path-overlay polyline", "stroke", ".cube.in-path", 3),  # the path over its dice
     ]
-    assert page.evaluate("() => document.activeElement.id") == "play-input"
-    for text, colour, background, least in pairs:
-        ratio = page.evaluate(CONTRAST, [text, colour, background])
-        assert ratio >= least, f"{scheme}: {text}'s {colour} on {background}: {ratio:.2f}:1"
+    for scheme in in_each_scheme(page):
+        assert page.evaluate("() => document.activeElement.id") == "play-input"
+        for text, colour, background, least in pairs:
+            ratio = page.evaluate(CONTRAST, [text, colour, background])
+            assert ratio >= least, f"{scheme}: {text}'s {colour} on {background}: {ratio:.2f}:1"
 
 
 def test_the_page_not_found_has_the_site_s_links(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
     """Its links are coloured as the other pages' links (not the browser's blue)."""
-    page = open_in(pages, server.url + "/no/such/page", scheme)
+    page = pages.open(server.url + "/no/such/page")
     assert page.text_content("h1") == "Page not found"
-    audit(page, axe_source, "page not found")
-    site = open_in(pages, server.url + "/", scheme)
+    audit_in_each_scheme(page, axe_source, "page not found")
+    site = pages.open(server.url + "/")
     link_colour = "(links) => [...new Set(links.map((a) => getComputedStyle(a).color))]"
-    colours = page.eval_on_selector_all("main a", link_colour)
-    assert colours == site.eval_on_selector_all("footer a", link_colour)
-    assert colours[0] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)")  # the browser's own
-    ratio = page.evaluate(CONTRAST, ["main a", "color", "html"])
-    assert ratio >= 4.5, f"{scheme}: links at {ratio:.2f}:1"
+    for scheme, _ in zip(in_each_scheme(page), in_each_scheme(site), strict=True):
+        colours = page.eval_on_selector_all("main a", link_colour)
+        assert colours == site.eval_on_selector_all("footer a", link_colour), scheme
+        assert colours[0] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)")  # the browser's own
+        ratio = page.evaluate(CONTRAST, ["main a", "color", "html"])
+        assert ratio >= 4.5, f"{scheme}: links at {ratio:.2f}:1"
 
 
 def test_a_challenge_entry_round_and_results(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
     made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
-    page = open_in(pages, server.url + made["path"], scheme)
-    audit(page, axe_source, "challenge entry")
+    page = pages.open(server.url + made["path"])
+    audit_in_each_scheme(page, axe_source, "challenge entry")
     start_challenge(page, "ann")
-    audit(page, axe_source, "challenge round")
+    audit_in_each_scheme(page, axe_source, "challenge round")
     end_challenge(page, "body[data-phase='results'] .learn-one")  # bob's FAME
-    audit(page, axe_source, "challenge results")
+    audit_in_each_scheme(page, axe_source, "challenge results")
 
 
 def test_my_words_empty_kept_practised_and_cleared(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
     from browser import ARTIFACTS
 
-    page = open_in(pages, server.url + "/words", scheme)
-    audit(page, axe_source, "my words, empty")
+    page = pages.open(server.url + "/words")
+    audit_in_each_scheme(page, axe_source, "my words, empty")
     kept = [
         {"word": "fame", "board": FXIE, "points": 1, "date": "2026-11-27"},
         {"word": "casa", "list": "es", "board": FXIE, "points": 1, "date": "2026-11-27"},
@@ -336,20 +337,21 @@ def test_my_words_empty_kept_practised_and_cleared(
     page.wait_for_selector("body[data-ready='true'] .kept-word .remove")
     page.wait_for_selector("#learned-list .kept-word[data-word='limbo'] .again")
     page.wait_for_selector(".kept-word[data-word='casa'] .kept-meaning a")
-    audit(page, axe_source, "my words, kept")
+    audit_in_each_scheme(page, axe_source, "my words, kept")
     page.click("#practise-start")
     page.fill("#practise-input", "fan")
     page.press("#practise-input", "Enter")
     page.wait_for_selector("#practise-verdict.bad")
-    audit(page, axe_source, "my words, practising")
+    audit_in_each_scheme(page, axe_source, "my words, practising")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"words-phone-{scheme}.png"), full_page=True)
+    for scheme in in_each_scheme(page):
+        page.screenshot(path=str(ARTIFACTS / f"words-phone-{scheme}.png"), full_page=True)
     page.click("#clear-all")
-    audit(page, axe_source, "my words, clear all asked")
+    audit_in_each_scheme(page, axe_source, "my words, clear all asked")
     page.evaluate("() => localStorage.setItem('boggle-learn', '{not json')")
     page.reload()
     page.wait_for_selector("#words-problem:not([hidden])")
-    audit(page, axe_source, "my words, unreadable storage")
+    audit_in_each_scheme(page, axe_source, "my words, unreadable storage")
 
 
 def focused(page: Any) -> str:
@@ -1181,29 +1183,30 @@ def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
 
 
 def test_a_missed_word_s_level_is_told_by_more_than_its_fading(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+    pages: Pages, server: ServeProcess, axe_source: str
 ) -> None:
     """A standard word's chip was a common one's at 0.85 opacity, hard to tell apart: each
     level has a look of its own beside its fading (a standard word's dotted underline, an
     obscure one's slant), in the light scheme and the dark one, the key's chips the same, and
     the results' text keeps its contrast (axe)."""
-    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
     page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
     page.check("#play-this-board")
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
     page.click("#play-end")
     page.wait_for_selector("#play-missed button.word[data-level='obscure']")
-    looks = {}
-    for level in ("common", "standard", "obscure"):
-        chip = page.locator(f"#play-missed button.word[data-level='{level}']").first
-        looks[level] = tuple(chip.evaluate(LOOK)[1:])  # all but the opacity
-        sample = page.locator(f"#play-levels .level-sample[data-level='{level}']")
-        assert tuple(sample.evaluate(LOOK)[1:]) == looks[level], level
-    assert len(set(looks.values())) == 3, looks
-    assert looks["standard"][1:] == ("underline", "dotted")
-    assert looks["obscure"][0] == "italic"
-    audit(page, axe_source, f"solo results' levels ({scheme})")
+    for scheme in in_each_scheme(page):
+        looks = {}
+        for level in ("common", "standard", "obscure"):
+            chip = page.locator(f"#play-missed button.word[data-level='{level}']").first
+            looks[level] = tuple(chip.evaluate(LOOK)[1:])  # all but the opacity
+            sample = page.locator(f"#play-levels .level-sample[data-level='{level}']")
+            assert tuple(sample.evaluate(LOOK)[1:]) == looks[level], (level, scheme)
+        assert len(set(looks.values())) == 3, (looks, scheme)
+        assert looks["standard"][1:] == ("underline", "dotted")
+        assert looks["obscure"][0] == "italic"
+    audit_in_each_scheme(page, axe_source, "solo results' levels")
 
 
 ZOOMED = {"width": 320, "height": 256}

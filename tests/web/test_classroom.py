@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -115,19 +116,14 @@ class FakeClock:
 def test_a_rooms_results_download_as_a_spreadsheet() -> None:
     """A teacher could keep a class's results only as JSON (`/api/rooms/CODE/results`):
     `results.csv` has a row a player a round and the words nobody found, to send home."""
-    from room_boards import same_boards
-
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
     with (
-        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        lesson_app() as (client, clock),
         client.websocket_connect("/ws/rooms") as teacher,
         client.websocket_connect("/ws/rooms") as pupil,
     ):
         teacher.send_json({"type": "create", "name": "=Ms Lee", "settings": {"seconds": 60}})
         code = until(teacher, "joined")["code"]
-        pupil.send_json({"type": "join", "code": code, "name": "Sam"})
-        until(pupil, "joined")
+        join(pupil, code, "Sam")
         teacher.send_json({"type": "start"})
         until(pupil, "round_started")
         for word in ("fame", "mile", "zzz"):
@@ -241,20 +237,38 @@ def play_round(teacher: Any, clock: FakeClock, *played: tuple[Any, list[str]]) -
     return until(first, "results")
 
 
+@contextlib.contextmanager
+def lesson_app() -> Iterator[tuple[Any, FakeClock]]:
+    """A lesson's server (a TestClient of the app) and the clock its rooms keep, which the
+    test moves (a round ends when it is moved past it); the same boards each run (FXIE for a
+    4x4 room, room_boards.same_boards)."""
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
+    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+        yield client, clock
+
+
+def create_lesson(teacher: Any, rounds: int) -> dict[str, Any]:
+    """Ms Lee's room of ``rounds`` one-minute rounds, which she runs without playing: her
+    seat (``code``, ``token``)."""
+    settings = {"seconds": 60, "rounds": rounds, "target": 0, "host_plays": False}
+    teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
+    return until(teacher, "joined")
+
+
+def join(socket: Any, code: str, name: str, **extra: Any) -> dict[str, Any]:
+    """``name`` joins room ``code`` on ``socket``: the seat (its ``joined`` message)."""
+    socket.send_json({"type": "join", "code": code, "name": name, **extra})
+    return until(socket, "joined")
+
+
 def test_a_pupil_back_under_their_name_after_removal_is_not_marked_removed() -> None:
     """A pupil on another device the next day is refused their name while their old seat is
     kept; the teacher removes that seat and the pupil joins again under the same name, their
     points kept by name. The evening (the week's standings on the projector) still marked
     them "(removed)", playing in it."""
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
-    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
-    with (
-        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
-        client.websocket_connect("/ws/rooms") as teacher,
-    ):
-        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
-        code = until(teacher, "joined")["code"]
+    with lesson_app() as (client, clock), client.websocket_connect("/ws/rooms") as teacher:
+        code = create_lesson(teacher, rounds=1)["code"]
 
         def play(pupil: Any, word: str) -> dict[str, Any]:
             teacher.send_json({"type": "start"})
@@ -266,15 +280,13 @@ def test_a_pupil_back_under_their_name_after_removal_is_not_marked_removed() -> 
             return until(pupil, "results")
 
         with client.websocket_connect("/ws/rooms") as monday:
-            monday.send_json({"type": "join", "code": code, "name": "Amir"})
-            until(monday, "joined")
+            join(monday, code, "Amir")
             play(monday, "fame")
         with client.websocket_connect("/ws/rooms") as tuesday:
             tuesday.send_json({"type": "join", "code": code, "name": "Amir"})
             assert "is away" in until(tuesday, "error")["message"]  # the seat kept
             teacher.send_json({"type": "remove", "name": "Amir"})
-            tuesday.send_json({"type": "join", "code": code, "name": "Amir"})
-            until(tuesday, "joined")
+            join(tuesday, code, "Amir")
             teacher.send_json({"type": "rematch"})
             results = play(tuesday, "mile")
     assert results["removed"] == []
@@ -287,20 +299,15 @@ def test_a_removal_after_a_closed_room_s_last_round_is_marked_in_its_stored_csv(
     """A teacher removed a pupil after the last round and then closed the lesson (everyone
     left): the open room's spreadsheet marked the pupil "(removed)", the closed room's did
     not, its stored rounds all older than the removal. The room keeps its names removed."""
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
-    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
-    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+    with lesson_app() as (client, clock):
         with (
             client.websocket_connect("/ws/rooms") as teacher,
             client.websocket_connect("/ws/rooms") as pupil,
             client.websocket_connect("/ws/rooms") as rude,
         ):
-            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
-            code = until(teacher, "joined")["code"]
+            code = create_lesson(teacher, rounds=1)["code"]
             for socket, name in ((pupil, "Sam"), (rude, "Big Bum")):
-                socket.send_json({"type": "join", "code": code, "name": name})
-                until(socket, "joined")
+                join(socket, code, name)
             play_round(teacher, clock, (pupil, ["fame"]), (rude, ["mile"]))
             teacher.send_json({"type": "remove", "name": "Big Bum"})
             while until(teacher, "room")["removed"] != ["Big Bum"]:
@@ -319,19 +326,14 @@ def test_a_challenge_made_of_a_room_s_round_is_kept_by_the_room() -> None:
     """The projector's "Make a challenge of this board" kept the link in that browser only:
     the teacher's page reloaded (or opened elsewhere) had lost it, and with it everyone's
     results. The room keeps it: its ``room`` messages carry it, and the closed room's results."""
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
-    settings = {"seconds": 60, "rounds": 2, "target": 0, "host_plays": False}
-    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+    with lesson_app() as (client, clock):
         with (
             client.websocket_connect("/ws/rooms") as teacher,
             client.websocket_connect("/ws/rooms") as pupil,
         ):
-            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
-            seat = until(teacher, "joined")
+            seat = create_lesson(teacher, rounds=2)
             code = seat["code"]
-            pupil.send_json({"type": "join", "code": code, "name": "Sam"})
-            until(pupil, "joined")
+            join(pupil, code, "Sam")
             teacher.send_json({"type": "challenge", "code": "ABCDEFGH"})
             assert until(teacher, "error")["code"] == "no_results"
             play_round(teacher, clock, (pupil, []))
@@ -365,29 +367,21 @@ def test_a_shared_school_device_joins_under_the_next_pupil_s_name() -> None:
     sends the seat its browser has (``token``): under another name, between rounds, the old
     seat is released, its points kept under the old name; under its own name it is the seat
     taken back; with words in the round being played it stays for them to count."""
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
-    settings = {"seconds": 60, "rounds": 3, "target": 0, "host_plays": False}
     pages: dict[str, contextlib.ExitStack] = {}
-    with (
-        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
-        contextlib.ExitStack() as everything,
-    ):
+    with lesson_app() as (client, clock), contextlib.ExitStack() as everything:
         teacher = everything.enter_context(client.websocket_connect("/ws/rooms"))
-        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
-        code = until(teacher, "joined")["code"]
+        code = create_lesson(teacher, rounds=3)["code"]
 
         def open_page(name: str) -> Any:
             pages[name] = everything.enter_context(contextlib.ExitStack())
             return pages[name].enter_context(client.websocket_connect("/ws/rooms"))
 
-        def join(name: str, token: Any = None) -> tuple[Any, dict[str, Any]]:
+        def join_on_a_page(name: str, token: Any = None) -> tuple[Any, dict[str, Any]]:
             socket = open_page(name)
             extra = {} if token is None else {"token": token}
-            socket.send_json({"type": "join", "code": code, "name": name, **extra})
-            return socket, until(socket, "joined")
+            return socket, join(socket, code, name, **extra)
 
-        amir, seat = join("Amir")
+        amir, seat = join_on_a_page("Amir")
         teacher.send_json({"type": "start"})
         until(amir, "round_started")
         amir.send_json({"type": "word", "word": "fame"})
@@ -396,27 +390,27 @@ def test_a_shared_school_device_joins_under_the_next_pupil_s_name() -> None:
         amir.send_json({"type": "ping"})
         until(amir, "results")
         pages["Amir"].close()  # the lesson's end: the laptop goes to the next class
-        bea, joined = join("Bea", seat["token"])
+        bea, joined = join_on_a_page("Bea", seat["token"])
         assert joined["name"] == "Bea" and joined["released"] == "Amir"
         assert joined["token"] != seat["token"]
         room = until(bea, "room")
         assert [p["name"] for p in room["players"]] == ["Ms Lee", "Bea"]
         pages["Bea"].close()
-        again, back = join("BEA ", joined["token"])  # her own seat: taken back
+        again, back = join_on_a_page("BEA ", joined["token"])  # her own seat: taken back
         assert back["token"] == joined["token"] and "released" not in back
         teacher.send_json({"type": "start"})
         until(again, "round_started")
         again.send_json({"type": "word", "word": "mile"})
         until(again, "feedback")
         pages["BEA "].close()
-        cy, during = join("Cy", joined["token"])  # Bea's words count: her seat stays
+        cy, during = join_on_a_page("Cy", joined["token"])  # Bea's words count: her seat stays
         assert "released" not in during
         clock.now += 61
         cy.send_json({"type": "ping"})
         results = until(cy, "results")
         assert results["scores"]["Bea"] > 0
         assert {row["name"] for row in results["standings"]} == {"Amir", "Bea", "Cy"}
-        _, kept = join("Dan", during["token"])  # Cy's page still open: in use, kept
+        _, kept = join_on_a_page("Dan", during["token"])  # Cy's page still open: in use, kept
         assert "released" not in kept
         refused = open_page("Eve")
         refused.send_json({"type": "join", "code": code, "name": "Eve", "token": 7})
@@ -427,20 +421,15 @@ def test_a_teacher_s_two_classes_standings_in_one_spreadsheet() -> None:
     """Each room's ``standings.csv`` was a table of its own: a teacher running two classes
     copied two spreadsheets into one. ``/api/standings.csv?rooms=A,B`` is one table, a row a
     pupil a room, best first; bad input is one line (400), an unknown room a 404."""
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
-    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
     codes = []
-    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+    with lesson_app() as (client, clock):
         for pupil_name, words in (("Sam", ["fame"]), ("Zoe", ["fame", "limbo"])):
             with (
                 client.websocket_connect("/ws/rooms") as teacher,
                 client.websocket_connect("/ws/rooms") as pupil,
             ):
-                teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
-                codes.append(until(teacher, "joined")["code"])
-                pupil.send_json({"type": "join", "code": codes[-1], "name": pupil_name})
-                until(pupil, "joined")
+                codes.append(create_lesson(teacher, rounds=1)["code"])
+                join(pupil, codes[-1], pupil_name)
                 play_round(teacher, clock, (pupil, words))
         answer = client.get(f"/api/standings.csv?rooms={codes[0].lower()}, {codes[1]},{codes[0]}")
         refusals = [
@@ -469,18 +458,13 @@ def test_a_name_changed_after_a_closed_room_s_last_round_stays_in_its_stored_csv
     """A pupil changed their name after the last round and the lesson closed: the open
     room's spreadsheet read the rounds under the new name, the closed room's under the old
     one (its stored rounds all older than the change). The room keeps its renames."""
-    clock = FakeClock()
-    rooms = RoomsConfig(clock=clock, roll=room_boards.same_boards, progress_seconds=0.1)
-    settings = {"seconds": 60, "rounds": 1, "target": 0, "host_plays": False}
-    with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
+    with lesson_app() as (client, clock):
         with (
             client.websocket_connect("/ws/rooms") as teacher,
             client.websocket_connect("/ws/rooms") as pupil,
         ):
-            teacher.send_json({"type": "create", "name": "Ms Lee", "settings": settings})
-            code = until(teacher, "joined")["code"]
-            pupil.send_json({"type": "join", "code": code, "name": "bob"})
-            until(pupil, "joined")
+            code = create_lesson(teacher, rounds=1)["code"]
+            join(pupil, code, "bob")
             play_round(teacher, clock, (pupil, ["fame"]))
             pupil.send_json({"type": "rename", "name": "Bobby"})
             until(pupil, "renamed")

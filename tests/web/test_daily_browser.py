@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PHONE, Pages, enter_word_held, wait_for_held
+from browser import (
+    ARTIFACTS,
+    PHONE,
+    Pages,
+    device_clock_changes_mid_round,
+    enter_word_held,
+    wait_for_held,
+)
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -315,26 +322,15 @@ def test_a_device_clock_change_mid_round_neither_ends_nor_stretches_it(
     began: after a phone synced its time, or its player changed it, an hour forward, a reload
     ended the round at once (an hour back, it ran on for the hour). The round is measured
     with the page's monotonic clock, its kept end set again as the device's clock changes."""
-    from datetime import UTC, datetime, timedelta
-
     page = pages.open(server.url + f"/daily?date={DAILY}", clock=True, **PHONE)
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
-    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
-    page.clock.set_system_time(now + timedelta(hours=1))
-    page.wait_for_timeout(1000)
-    assert page.locator("#word-input").is_enabled()  # not ended: the hour did not pass
-    page.reload()
-    page.wait_for_selector("#board .cube")
-    page.wait_for_timeout(1000)
-    assert page.locator("#results").is_hidden()  # taken up again, not ended at once
-    assert page.locator("#word-input").is_enabled()
-    page.clock.set_system_time(now - timedelta(hours=1))
-    page.wait_for_timeout(1000)
-    left = page.evaluate(
-        "() => JSON.parse(sessionStorage.getItem('boggle-daily-round')).ends - Date.now()"
-    )
-    assert 0 < left <= 180_000, left  # the round's own minutes, not an hour more
+
+    def taken_up(page: Any) -> None:
+        assert page.locator("#results").is_hidden()  # taken up again, not ended at once
+        assert page.locator("#word-input").is_enabled()
+
+    device_clock_changes_mid_round(page, "boggle-daily-round", 180_000, taken_up)
 
 
 def test_a_device_asleep_mid_round_counts_its_sleep(pages: Pages, server: ServeProcess) -> None:

@@ -20,7 +20,7 @@ import pytest
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages, stop_clock
 from browser_fixtures import ClockedServer
 from challenge_round import end_challenge, make_challenge, start_challenge
-from page_audit import CONTRAST, audit, open_in
+from page_audit import CONTRAST, audit_in_each_scheme, in_each_scheme
 from room_boards import FXIE, fxie_word
 from serve_process import ServeProcess
 
@@ -395,16 +395,15 @@ def test_the_switch_and_the_verdict_colours_pass_the_audit(
     pages: Pages,
     server: ServeProcess,
     axe_source: str,
-    scheme: str,
 ) -> None:
     """The switch (axe: labelled, its role's states) and the flashed dice and bubbles
     (4.5:1 text on them, measured) in both schemes, at a phone's 390x844; a screenshot of each
     scheme mid-verdict goes to artifacts/ to look at."""
-    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
     page.set_viewport_size(PHONE["viewport"])
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
-    audit(page, axe_source, "solo round with the Vibrate switch")
+    audit_in_each_scheme(page, axe_source, "solo round with the Vibrate switch")
     word = fxie_word(5)
     page.fill("#play-input", word["word"])
     page.press("#play-input", "Enter")
@@ -427,18 +426,19 @@ def test_the_switch_and_the_verdict_colours_pass_the_audit(
         }"""
     )
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"feel-{scheme}.png"))
-    for text, background in [
-        ("#die-accepted .face", "#die-accepted"),
-        ("#die-again .face", "#die-again"),
-        ("#die-rejected .face", "#die-rejected"),
-        ("#bubble-good", "#bubble-good"),
-        ("#bubble-again", "#bubble-again"),
-        ("#bubble-bad", "#bubble-bad"),
-    ]:
-        ratio = page.evaluate(CONTRAST, [text, "color", background])
-        assert ratio >= 4.5, f"{scheme}: {text} on {background}: {ratio:.2f}:1"
-    audit(page, axe_source, "solo round mid-verdict")
+    for scheme in in_each_scheme(page):
+        page.screenshot(path=str(ARTIFACTS / f"feel-{scheme}.png"))
+        for text, background in [
+            ("#die-accepted .face", "#die-accepted"),
+            ("#die-again .face", "#die-again"),
+            ("#die-rejected .face", "#die-rejected"),
+            ("#bubble-good", "#bubble-good"),
+            ("#bubble-again", "#bubble-again"),
+            ("#bubble-bad", "#bubble-bad"),
+        ]:
+            ratio = page.evaluate(CONTRAST, [text, "color", background])
+            assert ratio >= 4.5, f"{scheme}: {text} on {background}: {ratio:.2f}:1"
+    audit_in_each_scheme(page, axe_source, "solo round mid-verdict")
 
 
 # The start die of the path drawn, flashed and held at its largest (its animation paused at
@@ -548,16 +548,14 @@ HELD_VERDICT = """(path) => {
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_verdict_bubble_and_flashed_dice_pass_the_audit_all_through_the_flash(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str, width: int
+    pages: Pages, server: ServeProcess, axe_source: str, width: int
 ) -> None:
     """axe finds nothing at each moment of a found word's verdict, the animations held
     there: the bubble popping up by the last die (its text as readable from the first frame
     as at the end: it grows, it does not fade in), the dice grown and back, in both schemes,
     on a phone and a desktop."""
-    page = open_in(
-        pages,
+    page = pages.open(
         server.url + "/play?board=" + FXIE.replace(" ", "+"),
-        scheme,
         viewport={"width": width, "height": 844},
     )
     page.click("#play-start")
@@ -577,6 +575,7 @@ def test_the_verdict_bubble_and_flashed_dice_pass_the_audit_all_through_the_flas
         )
         opacity = page.eval_on_selector("#held-bubble", "e => getComputedStyle(e).opacity")
         assert opacity == "1", f"{at} ms: the bubble's opacity is {opacity}"
-        audit(page, axe_source, f"{width} px, {at} ms into the verdict")
+        audit_in_each_scheme(page, axe_source, f"{width} px, {at} ms into the verdict")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"verdict-{width}-{scheme}.png"))
+    for scheme in in_each_scheme(page):
+        page.screenshot(path=str(ARTIFACTS / f"verdict-{width}-{scheme}.png"))

@@ -757,9 +757,16 @@ def test_practise_asks_in_a_shuffled_order_each_word_once_a_pass(
     names = ["fame", "limbo", "mile", "lime", "slime"]
     words = [kept(word) for word in names]
     orders = []
+    page = words_page(pages, server, words)
+    page.clock.install()  # Show the word's hold run through, not waited (asked_in_turn)
     for seed in range(1, 5):
-        page = words_page(pages, server, words)
-        page.clock.install()  # Show the word's hold run through, not waited (asked_in_turn)
+        # one page for every seed, its storage as a fresh browser's with the words stored
+        # (the practice answers of the seed before gone)
+        value = json.dumps({"version": 1, "words": words})
+        page.evaluate(
+            "([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }",
+            [KEY, value],
+        )
         page.goto(f"{server.url}/words?seed={seed}")
         page.wait_for_selector("body[data-ready='true']")
         asked = asked_in_turn(page, 3 * len(names), clocked=True)
@@ -774,8 +781,11 @@ def test_practise_asks_in_a_shuffled_order_each_word_once_a_pass(
     assert any(order != names for order in orders)  # not the list's order
     assert len({tuple(order) for order in orders}) > 1  # the seed changes it
 
-    page = words_page(pages, server, words[:2])  # two words: they take turns
-    page.clock.install()
+    value = json.dumps({"version": 1, "words": words[:2]})  # two words: they take turns
+    page.evaluate(
+        "([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }",
+        [KEY, value],
+    )
     page.goto(f"{server.url}/words?seed=3")
     page.wait_for_selector("body[data-ready='true']")
     asked = asked_in_turn(page, 6, clocked=True)

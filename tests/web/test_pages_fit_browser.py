@@ -1,5 +1,6 @@
 """Every page but solo play (its own modules measure it) on a phone (390x844) and a desktop
-(1280x800), in the light and the dark scheme, measured in a real browser: headless Chromium
+(1280x800), in the light and the dark scheme (each page opened once, its scheme then
+switched), measured in a real browser: headless Chromium
 (the system's, driven by Playwright) against `boggle serve`.
 
 No page scrolls sideways, in its first state or its main other one (a board solved, a room
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, PHONE, Pages
 from challenge_round import make_challenge
+from page_audit import in_each_scheme
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -82,7 +84,6 @@ def open_page(pages: Pages, server: ServeProcess, what: str, **options: Any) -> 
     return pages.open(server.url + paths.get(what, what), **options)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 @pytest.mark.parametrize(
     "what",
@@ -90,10 +91,11 @@ def open_page(pages: Pages, server: ServeProcess, what: str, **options: Any) -> 
      "/daily", "/nowhere"],
 )  # fmt: skip
 def test_no_page_scrolls_sideways(
-    pages: Pages, server: ServeProcess, what: str, screen: str, scheme: str
+    pages: Pages, server: ServeProcess, what: str, screen: str
 ) -> None:
-    page = open_page(pages, server, what, color_scheme=scheme, **SCREENS[screen])
-    assert page.evaluate(SIDEWAYS) <= 0, f"{what} scrolls sideways on a {screen} ({scheme})"
+    page = open_page(pages, server, what, **SCREENS[screen])
+    for scheme in in_each_scheme(page):
+        assert page.evaluate(SIDEWAYS) <= 0, f"{what} scrolls sideways on a {screen} ({scheme})"
 
 
 @pytest.mark.parametrize("what", ["/", "/words", "/nowhere", "room-closed", "challenge-closed"])
@@ -119,14 +121,18 @@ def test_the_front_door_s_ways_in_never_leave_one_alone(
     assert len(per_row) == rows and len(set(per_row)) == 1, f"{per_row} doors a row at {width} px"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 def test_the_footer_s_links_stand_evenly_in_a_centred_row(
-    pages: Pages, server: ServeProcess, screen: str, scheme: str
+    pages: Pages, server: ServeProcess, screen: str
 ) -> None:
     # On a phone the footer was one run of text: its 44 px links made the first line twice as
     # high as the next ones and left the version alone at the start of the last
-    page = pages.open(server.url + "/", color_scheme=scheme, **SCREENS[screen])
+    page = pages.open(server.url + "/", **SCREENS[screen])
+    for scheme in in_each_scheme(page):
+        footer_stands_evenly(page, screen, scheme)
+
+
+def footer_stands_evenly(page: Any, screen: str, scheme: str) -> None:
     footer = page.evaluate(FOOTER)
     items = footer["items"]
     assert [item["text"] for item in items][:2] == ["Home", "API (OpenAPI)"]

@@ -25,7 +25,7 @@ from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from browser import PHONE as PHONE_OPTIONS
 from browser_fixtures import ClockedServer
 from challenge_round import make_challenge, start_challenge
-from page_audit import audit
+from page_audit import audit, in_each_scheme
 from room_boards import FXIE, fxie_word
 from serve_process import ServeProcess
 
@@ -494,7 +494,6 @@ def test_the_switches_in_a_round_pass_the_audit(
     server: ServeProcess,
     clocked_server: ClockedServer,
     axe_source: str,
-    scheme: str,
     size: str,
 ) -> None:
     """Both switches (the phone can vibrate) beside the clock, the Sound one on, in a round
@@ -511,26 +510,28 @@ def test_the_switches_in_a_round_pass_the_audit(
             vibrates,
             rooms=clocked_server,
             viewport=viewport,
-            color_scheme=scheme,
         )
-        labels = page.locator(".feel-setting")
-        assert labels.count() == 2 and all(labels.nth(at).is_visible() for at in range(2))
-        assert page.locator("#sound-setting").is_checked()
-        boxes = [labels.nth(at).bounding_box() for at in range(2)]
-        assert boxes[0]["y"] == boxes[1]["y"], f"{kind}: the switches wrap onto two lines"
-        board = page.locator("#board-wrap").bounding_box()
-        for box in boxes:
-            apart = (
-                box["y"] + box["height"] <= board["y"]
-                or box["y"] >= board["y"] + board["height"]
-                or box["x"] + box["width"] <= board["x"]
-                or box["x"] >= board["x"] + board["width"]
+        for scheme in in_each_scheme(page):  # the round's page opened once for both
+            labels = page.locator(".feel-setting")
+            assert labels.count() == 2 and all(labels.nth(at).is_visible() for at in range(2))
+            assert page.locator("#sound-setting").is_checked()
+            boxes = [labels.nth(at).bounding_box() for at in range(2)]
+            assert boxes[0]["y"] == boxes[1]["y"], (
+                f"{kind} ({scheme}): the switches wrap onto two lines"
             )
-            assert apart, f"{kind}: a switch over the board"
-            assert box["x"] + box["width"] <= viewport["width"]
-        audit(page, axe_source, f"{kind} round with the Vibrate and Sound switches, {size}")
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"sound-{kind}-{size}-{scheme}.png"))
+            board = page.locator("#board-wrap").bounding_box()
+            for box in boxes:
+                apart = (
+                    box["y"] + box["height"] <= board["y"]
+                    or box["y"] >= board["y"] + board["height"]
+                    or box["x"] + box["width"] <= board["x"]
+                    or box["x"] >= board["x"] + board["width"]
+                )
+                assert apart, f"{kind}: a switch over the board"
+                assert box["x"] + box["width"] <= viewport["width"]
+            audit(page, axe_source, f"{kind} round with the switches, {size}, {scheme}")
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"sound-{kind}-{size}-{scheme}.png"))
 
 
 # A phone's browser puts a hidden page's sound to sleep (iOS: the context "interrupted") and
