@@ -26,6 +26,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +35,7 @@ import pytest
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import make_challenge, start_challenge
+from kept_storage import KEY
 from room_page import create_and_start_a_round, kept_in, routed_room_page
 from serve_process import ServeProcess, get_json
 
@@ -299,6 +301,53 @@ def test_the_whole_board_and_the_word_box_fit_above_an_iphone_se_s_keyboard(
     page.evaluate(f"() => keyboard({IPHONE_SE['height']})")  # the keyboard closes
     assert min(cube_sizes(page)) >= 44
     assert page.locator("#feel-setting").is_visible(), "the Vibrate switch did not come back"
+
+
+PRACTISE_IN_VIEW = """() => {
+  const visual = window.visualViewport;
+  const top = visual.offsetTop;
+  const bottom = top + visual.height;
+  const spans = ["practise-clue", "practise-input"].map((id) => {
+    const box = document.getElementById(id).getBoundingClientRect();
+    return [box.top, box.bottom];
+  });
+  return [spans.every(([a, b]) => a >= top - 0.5 && b <= bottom + 0.5),
+          spans.map(([a, b]) => `${Math.round(a)}-${Math.round(b)}`).join(", ")];
+}"""
+
+
+@pytest.mark.parametrize("keyboard", ["ios", "android"])
+def test_practise_keeps_the_clue_and_the_word_box_above_the_keyboard_as_it_opens(
+    pages: Pages, server: ServeProcess, keyboard: str
+) -> None:
+    """A tap on Practise (My words) focuses the word box and shows the clue and the box at
+    once, on the whole screen of an iPhone SE; the keyboard opens after that and covered the
+    box (at 543-588 px with 330 px left). The page follows the visual viewport's resize: an
+    iPhone's (only the visual viewport shrinks) and an Android phone's (the page's too)."""
+    if keyboard == "ios":
+        pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = pages.open(server.url + "/words", **{**PHONE, "viewport": IPHONE_SE})
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    words = [
+        {"word": word, "list": "en-70", "language": "en", "points": 1, "board": FXIE}
+        | {"date": "2026-11-27", "due": "", "streak": 0, "learned": False}
+        for word in ["fame", "limbo", "lime", "mile", "axe", "flame"]
+    ]
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.tap("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    if keyboard == "ios":
+        page.evaluate(f"() => keyboard({IPHONE_SE_KEYBOARD})")
+    else:
+        page.set_viewport_size({"width": IPHONE_SE["width"], "height": IPHONE_SE_KEYBOARD})
+    with contextlib.suppress(playwright_api.TimeoutError):
+        page.wait_for_function(f"() => ({PRACTISE_IN_VIEW})()[0]", timeout=2000)
+    inside, spans = page.evaluate(PRACTISE_IN_VIEW)
+    assert inside, f"the clue and the word box at y {spans}, past the {IPHONE_SE_KEYBOARD} px left"
+    assert page.evaluate("() => document.activeElement.id") == "practise-input"
 
 
 def test_a_page_back_from_the_back_forward_cache_fits_the_keyboard_it_finds(
