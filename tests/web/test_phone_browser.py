@@ -350,6 +350,50 @@ def test_practise_keeps_the_clue_and_the_word_box_above_the_keyboard_as_it_opens
     assert page.evaluate("() => document.activeElement.id") == "practise-input"
 
 
+# The style as Safari before 15.4 reads it: a rule whose selector has :focus-visible or :has()
+# is dropped, and its own stylesheet draws a ring around whatever has the focus (:focus), a box
+# focused by the page as well as by the keyboard.
+OLD_SAFARI_STYLE = """() => {
+  const unread = /:focus-visible|:has\\(/;
+  const drop = (rules) => {
+    for (let i = rules.length - 1; i >= 0; i -= 1) {
+      const rule = rules[i];
+      if (rule.selectorText !== undefined && unread.test(rule.selectorText)) {
+        rule.parentRule ? rule.parentRule.deleteRule(i) : rule.parentStyleSheet.deleteRule(i);
+      } else if (rule.cssRules) {
+        drop(rule.cssRules);
+      }
+    }
+  };
+  for (const sheet of document.styleSheets) drop(sheet.cssRules);
+  document.styleSheets[0].insertRule(":focus { outline: auto 5px -webkit-focus-ring-color; }", 0);
+}"""
+
+
+@pytest.mark.parametrize("kind", ["solo", "daily"])
+def test_tap_to_type_shows_no_ring_of_the_word_box_in_old_safari(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """A round taken up after a reload: "Tap to type a word" covers the word box, which the
+    page focused (a keyboard plugged in types in it). Safari before 15.4 read neither
+    :focus-visible nor :has(), so the rule hiding the box's ring under the button was
+    dropped, and its own ring (:focus) showed around the button's edges. (The daily page's
+    form is the challenge's and a room's too.)"""
+    start, _, word_box, _ = ROUNDS[kind]
+    cover = "#play-tap-to-type" if kind == "solo" else "#tap-to-type"
+    page = start(pages, server)
+    page.reload()
+    page.locator(cover).wait_for(state="visible")
+    page.evaluate(OLD_SAFARI_STYLE)
+    assert page.evaluate("() => '#' + document.activeElement.id") == word_box
+    ring = f"() => getComputedStyle(document.querySelector('{word_box}')).outlineStyle"
+    assert page.evaluate(ring) == "none", "the word box's ring around Tap to type"
+    page.tap(cover)
+    page.wait_for_function(f"() => document.activeElement === document.querySelector('{word_box}')")
+    assert page.locator(cover).is_hidden()
+    assert page.evaluate(ring) != "none", "no ring around the word box typed in"
+
+
 def test_a_page_back_from_the_back_forward_cache_fits_the_keyboard_it_finds(
     pages: Pages, server: ServeProcess
 ) -> None:
