@@ -394,6 +394,81 @@ def test_tap_to_type_shows_no_ring_of_the_word_box_in_old_safari(
     assert page.evaluate(ring) != "none", "no ring around the word box typed in"
 
 
+def finger_slide(page: Any, path: list[tuple[int, int]]) -> None:
+    """A finger pressed on the die of the path's first cell, slid through the others a frame
+    a step, and lifted once still on the last: the touch events of a phone's screen (the
+    DevTools protocol's). (Lifted while moving, headless Chromium took the lift for a fling,
+    and the next tap within about a second stopped it and was no click.)"""
+    session = page.context.new_cdp_session(page)
+    centres = [
+        page.eval_on_selector(
+            f"#board .cube[data-row='{row}'][data-col='{col}']",
+            "c => { const b = c.getBoundingClientRect();"
+            " return [b.left + b.width / 2, b.top + b.height / 2]; }",
+        )
+        for row, col in path
+    ]
+    x, y = centres[0]
+    session.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    )
+    for to_x, to_y in centres[1:]:
+        for step in range(1, 9):
+            point = {"x": x + (to_x - x) * step / 8, "y": y + (to_y - y) * step / 8}
+            session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            page.wait_for_timeout(16)  # a screen's touches come a frame apart
+        x, y = to_x, to_y
+    page.wait_for_timeout(150)
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_a_finger_s_taps_on_tap_to_type_and_on_the_dice(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """A round taken up after a reload, on a touch screen: "Tap to type a word" covers the
+    word box. A finger's tap on a die neither enters a word, nor leaves the die lit, nor takes
+    the focus from the word box (which would close a keyboard that is up); a finger's slide
+    across the dice enters a word; a tap on "Tap to type" takes the button away, the word box
+    focused, and a word typed there is entered."""
+    start, _, word_box, _ = ROUNDS[kind]
+    cover = "#play-tap-to-type" if kind == "solo" else "#tap-to-type"
+    found = "#play-found li" if kind == "solo" else "#my-words li"
+    page = start(pages, server)
+    page.reload()
+    page.locator(cover).wait_for(state="visible")
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    words = [w for w in solve(board, load_lexicon()).words if len(w.path) >= 3]
+    assert len(words) >= 2, f"{kind}: a board of {len(words)} words of three dice"
+    focused = "() => '#' + document.activeElement.id"
+    assert page.evaluate(focused) == word_box
+
+    page.tap("#board .cube[data-row='1'][data-col='1']")
+    page.wait_for_timeout(200)
+    assert page.locator(found).count() == 0, f"{kind}: a tap on a die entered a word"
+    assert page.locator("#board .cube.in-path").count() == 0, f"{kind}: a tapped die stays lit"
+    assert page.evaluate(focused) == word_box, f"{kind}: a tap on a die took the focus"
+    assert page.locator(cover).is_visible()
+
+    finger_slide(page, [(row, col) for row, col in words[0].path])
+    page.wait_for_function(
+        "([selector, count]) => document.querySelectorAll(selector).length === count",
+        arg=[found, 1],
+    )
+    assert page.evaluate(focused) == word_box
+
+    page.tap(cover)
+    page.locator(cover).wait_for(state="hidden")
+    assert page.evaluate(focused) == word_box
+    page.keyboard.type(words[1].word)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([selector, count]) => document.querySelectorAll(selector).length === count",
+        arg=[found, 2],
+    )
+
+
 def test_a_page_back_from_the_back_forward_cache_fits_the_keyboard_it_finds(
     pages: Pages, server: ServeProcess
 ) -> None:
