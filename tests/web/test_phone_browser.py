@@ -26,6 +26,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +35,7 @@ import pytest
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import make_challenge, start_challenge
+from kept_storage import KEY
 from room_page import create_and_start_a_round, kept_in, routed_room_page
 from serve_process import ServeProcess, get_json
 
@@ -275,14 +277,16 @@ IPHONE_SE_KEYBOARD = 330
 667 px: about 330 px."""
 
 
-@pytest.mark.parametrize("kind", ["challenge", "daily", "room"])
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
 def test_the_whole_board_and_the_word_box_fit_above_an_iphone_se_s_keyboard(
     pages: Pages, server: ServeProcess, kind: str
 ) -> None:
     """With dice of 44 px at least the board, the clock and the word box took 336 px (a
     room's 374, its players' line above the board): Safari brought the word box above the
     keyboard and the board's top went off the screen. While the keyboard is open the dice
-    go down to 32 px for it (38 px here)."""
+    go down to 32 px for it (38 px here). A solo round's bar took two lines at 375 px ("End
+    now", the clock, Vibrate and Sound): its word box was 14 px under the keyboard; its
+    switches make way while the keyboard is open."""
     start, timer, word_box, _ = ROUNDS[kind]
     pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
     page = start(pages, server)
@@ -296,6 +300,173 @@ def test_the_whole_board_and_the_word_box_fit_above_an_iphone_se_s_keyboard(
     assert min(cube_sizes(page)) >= 32
     page.evaluate(f"() => keyboard({IPHONE_SE['height']})")  # the keyboard closes
     assert min(cube_sizes(page)) >= 44
+    assert page.locator("#feel-setting").is_visible(), "the Vibrate switch did not come back"
+
+
+PRACTISE_IN_VIEW = """() => {
+  const visual = window.visualViewport;
+  const top = visual.offsetTop;
+  const bottom = top + visual.height;
+  const spans = ["practise-clue", "practise-input"].map((id) => {
+    const box = document.getElementById(id).getBoundingClientRect();
+    return [box.top, box.bottom];
+  });
+  return [spans.every(([a, b]) => a >= top - 0.5 && b <= bottom + 0.5),
+          spans.map(([a, b]) => `${Math.round(a)}-${Math.round(b)}`).join(", ")];
+}"""
+
+
+@pytest.mark.parametrize("keyboard", ["ios", "android"])
+def test_practise_keeps_the_clue_and_the_word_box_above_the_keyboard_as_it_opens(
+    pages: Pages, server: ServeProcess, keyboard: str
+) -> None:
+    """A tap on Practise (My words) focuses the word box and shows the clue and the box at
+    once, on the whole screen of an iPhone SE; the keyboard opens after that and covered the
+    box (at 543-588 px with 330 px left). The page follows the visual viewport's resize: an
+    iPhone's (only the visual viewport shrinks) and an Android phone's (the page's too)."""
+    if keyboard == "ios":
+        pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = pages.open(server.url + "/words", **{**PHONE, "viewport": IPHONE_SE})
+    page.clock.set_fixed_time("2026-11-29T12:00:00")
+    words = [
+        {"word": word, "list": "en-70", "language": "en", "points": 1, "board": FXIE}
+        | {"date": "2026-11-27", "due": "", "streak": 0, "learned": False}
+        for word in ["fame", "limbo", "lime", "mile", "axe", "flame"]
+    ]
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.tap("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    if keyboard == "ios":
+        page.evaluate(f"() => keyboard({IPHONE_SE_KEYBOARD})")
+    else:
+        page.set_viewport_size({"width": IPHONE_SE["width"], "height": IPHONE_SE_KEYBOARD})
+    with contextlib.suppress(playwright_api.TimeoutError):
+        page.wait_for_function(f"() => ({PRACTISE_IN_VIEW})()[0]", timeout=2000)
+    inside, spans = page.evaluate(PRACTISE_IN_VIEW)
+    assert inside, f"the clue and the word box at y {spans}, past the {IPHONE_SE_KEYBOARD} px left"
+    assert page.evaluate("() => document.activeElement.id") == "practise-input"
+
+
+# The style as Safari before 15.4 reads it: a rule whose selector has :focus-visible or :has()
+# is dropped, and its own stylesheet draws a ring around whatever has the focus (:focus), a box
+# focused by the page as well as by the keyboard.
+OLD_SAFARI_STYLE = """() => {
+  const unread = /:focus-visible|:has\\(/;
+  const drop = (rules) => {
+    for (let i = rules.length - 1; i >= 0; i -= 1) {
+      const rule = rules[i];
+      if (rule.selectorText !== undefined && unread.test(rule.selectorText)) {
+        rule.parentRule ? rule.parentRule.deleteRule(i) : rule.parentStyleSheet.deleteRule(i);
+      } else if (rule.cssRules) {
+        drop(rule.cssRules);
+      }
+    }
+  };
+  for (const sheet of document.styleSheets) drop(sheet.cssRules);
+  document.styleSheets[0].insertRule(":focus { outline: auto 5px -webkit-focus-ring-color; }", 0);
+}"""
+
+
+@pytest.mark.parametrize("kind", ["solo", "daily"])
+def test_tap_to_type_shows_no_ring_of_the_word_box_in_old_safari(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """A round taken up after a reload: "Tap to type a word" covers the word box, which the
+    page focused (a keyboard plugged in types in it). Safari before 15.4 read neither
+    :focus-visible nor :has(), so the rule hiding the box's ring under the button was
+    dropped, and its own ring (:focus) showed around the button's edges. (The daily page's
+    form is the challenge's and a room's too.)"""
+    start, _, word_box, _ = ROUNDS[kind]
+    cover = "#play-tap-to-type" if kind == "solo" else "#tap-to-type"
+    page = start(pages, server)
+    page.reload()
+    page.locator(cover).wait_for(state="visible")
+    page.evaluate(OLD_SAFARI_STYLE)
+    assert page.evaluate("() => '#' + document.activeElement.id") == word_box
+    ring = f"() => getComputedStyle(document.querySelector('{word_box}')).outlineStyle"
+    assert page.evaluate(ring) == "none", "the word box's ring around Tap to type"
+    page.tap(cover)
+    page.wait_for_function(f"() => document.activeElement === document.querySelector('{word_box}')")
+    assert page.locator(cover).is_hidden()
+    assert page.evaluate(ring) != "none", "no ring around the word box typed in"
+
+
+def finger_slide(page: Any, path: list[tuple[int, int]]) -> None:
+    """A finger pressed on the die of the path's first cell, slid through the others a frame
+    a step, and lifted once still on the last: the touch events of a phone's screen (the
+    DevTools protocol's). (Lifted while moving, headless Chromium took the lift for a fling,
+    and the next tap within about a second stopped it and was no click.)"""
+    session = page.context.new_cdp_session(page)
+    centres = [
+        page.eval_on_selector(
+            f"#board .cube[data-row='{row}'][data-col='{col}']",
+            "c => { const b = c.getBoundingClientRect();"
+            " return [b.left + b.width / 2, b.top + b.height / 2]; }",
+        )
+        for row, col in path
+    ]
+    x, y = centres[0]
+    session.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    )
+    for to_x, to_y in centres[1:]:
+        for step in range(1, 9):
+            point = {"x": x + (to_x - x) * step / 8, "y": y + (to_y - y) * step / 8}
+            session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            page.wait_for_timeout(16)  # a screen's touches come a frame apart
+        x, y = to_x, to_y
+    page.wait_for_timeout(150)
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_a_finger_s_taps_on_tap_to_type_and_on_the_dice(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """A round taken up after a reload, on a touch screen: "Tap to type a word" covers the
+    word box. A finger's tap on a die neither enters a word, nor leaves the die lit, nor takes
+    the focus from the word box (which would close a keyboard that is up); a finger's slide
+    across the dice enters a word; a tap on "Tap to type" takes the button away, the word box
+    focused, and a word typed there is entered."""
+    start, _, word_box, _ = ROUNDS[kind]
+    cover = "#play-tap-to-type" if kind == "solo" else "#tap-to-type"
+    found = "#play-found li" if kind == "solo" else "#my-words li"
+    page = start(pages, server)
+    page.reload()
+    page.locator(cover).wait_for(state="visible")
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    words = [w for w in solve(board, load_lexicon()).words if len(w.path) >= 3]
+    assert len(words) >= 2, f"{kind}: a board of {len(words)} words of three dice"
+    focused = "() => '#' + document.activeElement.id"
+    assert page.evaluate(focused) == word_box
+
+    page.tap("#board .cube[data-row='1'][data-col='1']")
+    page.wait_for_timeout(200)
+    assert page.locator(found).count() == 0, f"{kind}: a tap on a die entered a word"
+    assert page.locator("#board .cube.in-path").count() == 0, f"{kind}: a tapped die stays lit"
+    assert page.evaluate(focused) == word_box, f"{kind}: a tap on a die took the focus"
+    assert page.locator(cover).is_visible()
+
+    finger_slide(page, [(row, col) for row, col in words[0].path])
+    page.wait_for_function(
+        "([selector, count]) => document.querySelectorAll(selector).length === count",
+        arg=[found, 1],
+    )
+    assert page.evaluate(focused) == word_box
+
+    page.tap(cover)
+    page.locator(cover).wait_for(state="hidden")
+    assert page.evaluate(focused) == word_box
+    page.keyboard.type(words[1].word)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([selector, count]) => document.querySelectorAll(selector).length === count",
+        arg=[found, 2],
+    )
 
 
 def test_a_page_back_from_the_back_forward_cache_fits_the_keyboard_it_finds(

@@ -147,6 +147,35 @@ def test_a_double_click_on_a_die_selects_no_letter_in_webkit(
     assert page.execute_script("return String(window.getSelection())") == ""
 
 
+def test_a_finger_s_tap_on_a_die_keeps_the_word_box_s_focus_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """A tap on a die (a "touch" pointer, which WebKitGTK's driver moves as a mouse) during a
+    round enters no word, leaves no die lit and keeps the focus in the word box (an iPhone's
+    keyboard, up, stays up); the word box then takes a word typed."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#play-start").click()
+    wait_for(page, "#play-form")
+    wait_until(page, "return document.getElementById('board').dataset.board === arguments[0]", FXIE)
+    assert page.execute_script("return document.activeElement.id") == "play-input"
+    finger = PointerInput("touch", "finger")
+    actions = ActionBuilder(page, mouse=finger)
+    finger.create_pointer_move(origin=by_css(page, "#board .cube[data-row='1'][data-col='1']"))
+    finger.create_pointer_down(button=0)
+    finger.create_pointer_up(button=0)
+    actions.perform()
+    assert page.execute_script("return document.activeElement.id") == "play-input"
+    assert page.execute_script("return document.querySelectorAll('#play-found li').length") == 0
+    assert page.execute_script("return document.querySelectorAll('#board .in-path').length") == 0
+    word = get_json(server.url + "/api/solve", {"board": FXIE})["words"][0]["word"]
+    enter_word(page, "play-input", word)
+    wait_until(page, "return document.querySelectorAll('#play-found li').length === 1")
+    no_error_shown(page)
+
+
 def test_the_daily_board_starts_a_round_in_webkit(
     phones: WebKitPhones, server: ServeProcess
 ) -> None:

@@ -708,16 +708,42 @@ function startPractise() {
 
 // The clue and the word box both on the screen: the box focused came just into view at the
 // foot of a small phone's screen (320x568), the clue above it out of sight. Scrolled the least
-// that shows the box, a margin under it, but never so far that the clue's top goes off.
+// that shows the box, a margin under it, but never so far that the clue's top goes off. The
+// screen is the visual viewport where there is one (what an iPhone's keyboard leaves).
 function showClueAndBox() {
   const margin = 8;
-  const height = window.visualViewport?.height ?? window.innerHeight;
+  const visual = window.visualViewport;
+  const shown = visual ? visual.offsetTop : 0;
+  const height = visual ? visual.height : window.innerHeight;
   const top = $("practise-clue").getBoundingClientRect().top;
   const bottom = $("practise-input").getBoundingClientRect().bottom;
   let by = 0;
-  if (bottom > height - margin) by = bottom - (height - margin);
-  if (top - by < margin) by = top - margin;
+  if (bottom > shown + height - margin) by = bottom - (shown + height - margin);
+  if (top - by < shown + margin) by = top - shown - margin;
   if (by) window.scrollBy({ top: by, behavior: "instant" });
+}
+
+// A phone's keyboard opens after the tap on Practise (and opens, closes or changes height as
+// the player goes on): the box focused at once was brought into view for the whole screen, and
+// the keyboard then covered it. While practise has the focus the clue and the box follow the
+// visual viewport's resizes (an iPhone's keyboard; Android's resizes the page's viewport too),
+// not a pinch zoom's (its scale changes: the player reading closer).
+let practiseScale = window.visualViewport ? window.visualViewport.scale : 1;
+
+function followKeyboard() {
+  const visual = window.visualViewport;
+  if (visual) {
+    const zoomed = visual.scale !== practiseScale;
+    practiseScale = visual.scale;
+    if (zoomed) return;
+  }
+  if (state.practising !== null && document.activeElement === $("practise-input")) showClueAndBox();
+}
+
+if (window.visualViewport && typeof window.visualViewport.addEventListener === "function") {
+  window.visualViewport.addEventListener("resize", followKeyboard);
+} else {
+  window.addEventListener("resize", followKeyboard);
 }
 
 // The end of practise; the focus, when it was in the practise form (the last word just
