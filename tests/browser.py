@@ -224,3 +224,26 @@ def device_clock_changes_mid_round(
     page.clock.run_for(1000)
     left = page.evaluate("key => JSON.parse(sessionStorage.getItem(key)).ends - Date.now()", key)
     assert 0 < left <= round_ms, left  # the round's own time, not an hour more
+
+
+def hold_first_check(page: Any) -> list[Any]:
+    """The next /api/check of ``page`` held, never answered (a reload then cancels it, as the
+    page unloads); every later one goes through to the server. The held request in the list."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/check", hold)
+    return held
+
+
+def listen_as_the_page_is_left(page: Any) -> None:
+    """A listener for ``page``'s pagehide (another of its scripts, an extension's, saving
+    something as the page goes), as many pages have: between it and the page's other
+    listeners the page runs what the unload's cancelled requests rejected (Chromium), as a
+    browser that cancels them as a navigation begins (Firefox) runs it before the unload."""
+    page.evaluate("() => window.addEventListener('pagehide', () => {})")

@@ -13,7 +13,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PHONE, Pages, device_clock_changes_mid_round, enter_word_held
+from browser import (
+    ARTIFACTS,
+    PHONE,
+    Pages,
+    device_clock_changes_mid_round,
+    enter_word_held,
+    hold_first_check,
+    listen_as_the_page_is_left,
+)
 from browser_fixtures import ClockedServer
 from challenge_round import (
     CHALLENGES_SERVER,
@@ -534,6 +542,28 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     key = f"boggle-challenge-round-{made['code']}"
     kept = fay.evaluate("key => JSON.parse(sessionStorage.getItem(key))", key)
     assert kept["pending"] == [] and kept["words"] == [WORDS[0]]
+
+
+def test_a_word_whose_check_the_reload_cut_short_is_checked_after_it(
+    players: Pages, server: ServeProcess
+) -> None:
+    """As on the daily board: a check the reload itself cut short (its request cancelled as
+    the page unloaded) was taken for an answer and the word dropped from the words to send
+    again, so it was lost; it stays kept, is checked after the reload and listed once."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    fay = players.open(server.url + made["path"], **PHONE)
+    start_challenge(fay, "fay")
+    enter_words(fay, WORDS[:1])
+    held = hold_first_check(fay)  # held until the reload cancels it; the next one answered
+    enter_word_held(fay, WORDS[1], held)
+    listen_as_the_page_is_left(fay)
+    fay.reload()
+    fay.wait_for_selector(f"#my-words li[data-word='{WORDS[1]}']")
+    listed = fay.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
+    assert listed == WORDS[:2]
+    key = f"boggle-challenge-round-{made['code']}"
+    kept = fay.evaluate("key => JSON.parse(sessionStorage.getItem(key))", key)
+    assert kept["pending"] == [] and kept["words"] == WORDS[:2]
 
 
 def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(

@@ -22,6 +22,8 @@ from browser import (
     Pages,
     device_clock_changes_mid_round,
     enter_word_held,
+    hold_first_check,
+    listen_as_the_page_is_left,
     wait_for_held,
 )
 from serve_process import ServeProcess, get_json
@@ -220,6 +222,33 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     page.fill("#word-input", second)
     page.press("#word-input", "Enter")
     reload_while_held(page, held)
+    page.wait_for_selector(f"#my-words li[data-word='{second}']")
+    listed = page.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
+    assert listed == [first, second]
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-daily-round'))")
+    assert kept["pending"] == [] and kept["words"] == [first, second]
+
+
+def test_a_word_whose_check_the_reload_cut_short_is_checked_after_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The reload itself cut the word's check short (its request cancelled as the page
+    unloaded, the fetch rejected in the page being left): the page took that for an answer
+    and dropped the word from the words to send again, so the round came back without it.
+    It stays kept: checked after the reload, and listed once."""
+    first, second = board_words(server)[:2]
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", first)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{first}']")
+    held = hold_first_check(page)  # held until the reload cancels it; the next one answered
+    page.fill("#word-input", second)
+    page.press("#word-input", "Enter")
+    wait_for_held(page, held)
+    listen_as_the_page_is_left(page)
+    page.reload()
     page.wait_for_selector(f"#my-words li[data-word='{second}']")
     listed = page.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
     assert listed == [first, second]

@@ -320,6 +320,9 @@ async function enterWord(typed) {
     }
     if (!state.over) keep();
   } catch (error) {
+    // no answer (a reload may have cut it short): the word stays kept until the page is known
+    // to stay; a page being left goes on no further, and the reload sends the word again
+    await pending.pageStays(error);
     pending.answered(word);
     if (state.judged) return;
     if (state.over) {  // entered in time, its check failed after the end: said, not dropped
