@@ -16,7 +16,7 @@
 // answered, or SETTLE_MS has passed.
 export const MOST_KEPT = 50;  // the words sent again after a reload, at most
 export const SETTLE_MS = 10000;  // how long the round's end waits for checks under way
-export const LEAVING_MS = SETTLE_MS;  // a navigation begun (beforeunload) under way, at most
+const LEAVING_MS = SETTLE_MS;  // a navigation begun (beforeunload) under way, at most
 const LEAVING_POLL_MS = 250;  // how often a failed check asks again whether the page stays
 
 // A reload cuts the checks under way short as the page is left: their requests are cancelled
