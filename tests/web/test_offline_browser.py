@@ -7,6 +7,7 @@ serving the page offline; without a browser these tests skip with a reason)."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -765,3 +766,60 @@ def test_a_device_asleep_mid_round_counts_its_sleep(server: ServeProcess, pages:
     page.evaluate(shown, False)
     left = page.locator("#play-timer").text_content()
     assert left is not None and left.startswith("0:") and int(left[2:]) <= 30, left
+
+
+def test_boards_a_server_out_of_reach_kept_from_the_page_are_asked_for_again(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """A page whose fetch of boards met a proxy's 502 (a server restarting behind it) or no
+    answer fetched none until a round, a tab or a reload. It asks again by itself, after
+    about 5 s and twice as long each time (not more often: at most 5 asks a minute here), and
+    asks no more once answered."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play", clock=True)
+    line = page.locator("#play-offline")
+    expect(line).to_have_text("3 boards kept for offline play.")
+    asked: list[str] = []
+    answer = ["502"]
+
+    def out_of_reach(route: Any) -> None:
+        asked.append(answer[0])
+        if answer[0] == "502":
+            route.fulfill(status=502, content_type="text/html", body="<h1>502 Bad Gateway</h1>")
+        elif answer[0] == "none":
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/api/offline", out_of_reach)
+    page.evaluate(f"() => localStorage.removeItem('{KEPT}')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(line).to_contain_text(re.compile("no board is kept for offline play", re.IGNORECASE))
+
+    def run_for(seconds: int) -> None:
+        for _ in range(seconds // 2):  # the clock's 2 s, then the page's fetch (real time)
+            page.clock.run_for(2000)
+            page.wait_for_timeout(60)
+
+    run_for(20)
+    assert asked == ["502"] * 3  # at first, then after about 5 s and 10 s more
+    expect(line).to_have_text(
+        "The server is not answering (its proxy said 502), and no board is kept for offline play."
+    )
+    answer[0] = "none"
+    run_for(40)  # asked at about 5, 15, 35 and 75 s: 3 or 4 times in a minute, and once first
+    assert asked[0] == "502" and "none" in asked and 4 <= len(asked) <= 5, asked
+    expect(line).to_have_text(
+        "The server cannot be reached, and no board is kept for offline play."
+    )
+    answer[0] = "answered"
+    for _ in range(30):  # the next ask within 5 minutes
+        if kept(page) and len(kept(page)["rounds"]) == 3:
+            break
+        run_for(10)
+    expect(line).to_have_text("3 boards kept for offline play.")
+    answered = len(asked)
+    run_for(120)
+    assert len(asked) == answered and asked[-1] == "answered"  # answered: no more asks
+    page.unroute("**/api/offline")
