@@ -823,3 +823,50 @@ def test_boards_a_server_out_of_reach_kept_from_the_page_are_asked_for_again(
     run_for(120)
     assert len(asked) == answered and asked[-1] == "answered"  # answered: no more asks
     page.unroute("**/api/offline")
+
+
+# Another tab holding the storage claim (no Web Locks): its claim written again every 500 ms,
+# with the time it claimed at (the device's clock then).
+HOLD_CLAIM_BEATING = """() => {
+    const at = Date.now();
+    let beat = 0;
+    const claim = () => localStorage.setItem("boggle-offline-claim",
+      JSON.stringify({ by: "first tab", at, beat: beat++ }));
+    claim();
+    const held = setInterval(claim, 500);
+    window.releaseTake = () => {
+      clearInterval(held);
+      localStorage.removeItem("boggle-offline-claim");
+    };
+}"""
+
+
+def test_a_device_clock_set_forward_does_not_make_a_held_claim_stale(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """Without Web Locks, a tab's claim on the kept boards was stale when the device's clock
+    (Date.now()) said it was written more than 2 s ago: the clock set forward (a phone syncing
+    its time) while another tab held it, this tab took at once, both taking. A claim is stale
+    now when this tab has seen it unchanged for 2 s of its own monotonic clock, and the tab
+    holding one writes it again every 500 ms."""
+    from datetime import UTC, datetime, timedelta
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    pages.init_scripts.append(
+        "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+    )
+    page = pages.open(server.url + "/play", clock=True)
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    page.context.set_offline(True)
+    page.evaluate(HOLD_CLAIM_BEATING)
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.set_system_time(now + timedelta(hours=1))
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    page.wait_for_timeout(800)
+    assert page.locator("#play-input").is_hidden()  # the claim held: waiting
+    assert len(kept(page)["rounds"]) == 3
+    page.evaluate("() => window.releaseTake()")
+    expect(page.locator("#play-input")).to_be_visible()
+    assert len(kept(page)["rounds"]) == 2
+    page.context.set_offline(False)
