@@ -473,7 +473,9 @@ function retryAhead() {
 function keepBoardsAhead(delay = 0) {
   clearTimeout(aheadTimer);
   aheadTimer = setTimeout(async () => {
-    if (state.round || navigator.onLine === false || !$("dict-select").value) return;
+    // not asked in a round, offline, or on the Solve tab (a retry's chain ends there: the
+    // next round, the Play tab or the "online" event asks again)
+    if (state.round || navigator.onLine === false || !$("dict-select").value || $("play-panel").hidden) return;
     if (await offlineOff()) {
       if (!state.round) showKept(OFFLINE_OFF);
       return;
