@@ -4,6 +4,8 @@ judging a round on it needs, as POST /api/play would judge it (the page's judge 
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +15,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 from fastapi.testclient import TestClient
 
 from boggle import Board, Lexicon, solve
+from boggle.game import offline
 from boggle.game.offline import GIVEN_UP_WORDS, OFFLINE_MAX_BYTES, OFFLINE_ROUNDS, offline_round
 from boggle.model.rules import CLASSIC
 from boggle.web.app import WebConfig, create_app
@@ -213,3 +216,136 @@ def test_a_word_without_its_diacritics_names_the_board_s_words_past_20000_steps(
         + ", ".join(dict.fromkeys(letter for letter in word if letter != "a"))
         for word in first
     )
+
+
+def given_up_before(board: Board, lexicon: Lexicon, whole: Any) -> list[str] | None:
+    """:func:`boggle.game.offline.given_up` as it was before its words were grouped by
+    their letters (each listed word read for each board): the reference its answer keeps."""
+    half = offline.PATH_STEP_BUDGET // 2  # the search from the word's start; then from its end
+    faces = board.faces
+    held = Counter(faces)
+    cells = len(faces)
+    letters = sum(len(face) for face in faces)
+    first: dict[str, str] = {}
+    plain = all(first.setdefault(face[0], face) == face for face in held)
+    single = {face: count for face, count in held.items() if len(face) == 1}
+    multi = [(face, count) for face, count in held.items() if len(face) > 1]
+    every = [(count, count) for count in held.values()]
+
+    def could_give_up(word: str | None) -> bool:
+        """Whether a search for ``word`` (``None``: any word) may take more than ``half``
+        steps: 8 a sequence of dice tried, plus the cells that can finish it (8 a cell a
+        position).  With no two faces beginning alike, the word says the face of each die
+        of a sequence of a given length, so there are at most the ordered picks of as many
+        dice of each face as the word has of it, for each length."""
+        if word is None:
+            if not plain:
+                return True
+            length, sequences = letters, min(cells, letters) + 1
+        else:
+            length = len(word)
+            # the faces of the word: its letters held alone, and the multi-letter faces in it
+            # (the product below is the same in any order, and only grows)
+            spelled = [
+                (count, offline._occurrences(word, face)) for face, count in multi if face in word
+            ]
+            used = [(single[c], word.count(c)) for c in set(word) if c in single] + spelled
+            # the prefixes' spellings: one a length where faces begin unlike; else at most
+            # one a length for each choice of the multi-letter faces' places (counted only
+            # where that quick bound is not low enough)
+            many = sum(times for _, times in spelled)
+            sequences = min(cells, length) + 1 if plain else (length + 1) << many
+        picks = 1
+        for count, times in every if word is None else used:
+            for taken in range(min(count, times)):
+                picks *= count - taken
+            if 8 * picks > half:
+                return True
+        if 8 * sequences * picks + 9 * length * cells <= half:
+            return False
+        if word is not None and not plain:
+            sequences = offline._spellings(word, held)
+        return 8 * sequences * picks + 9 * length * cells > half
+
+    # the shortest word a search could run long for: a word of n letters picks at most the
+    # n largest of the faces' counts, counts less one, ... (a quick bound, words read below)
+    factors = sorted(count - taken for count in held.values() for taken in range(count))[::-1]
+    sequences, shortest = 1, 0 if plain else 1  # faces beginning alike: no bound
+    for length in range(1, letters + 1 if plain else 1):
+        if length <= len(factors):
+            sequences *= factors[length - 1]
+        if 8 * (min(cells, length) + 1) * sequences + 9 * length * cells > half:
+            shortest = length
+            break
+    if not shortest or not could_give_up(None):
+        return []
+    on_board = set(whole.by_word)
+    shortest = max(shortest, whole.rules.min_length)
+    board_letters = set("".join(faces))
+    held_letters = Counter("".join(faces))
+    may: list[str] = []
+    for word in lexicon.words:
+        if len(word) < shortest or word in on_board or not board_letters.issuperset(word):
+            continue
+        if any(held_letters[letter] < word.count(letter) for letter in set(word)):
+            continue  # more of a letter than the board holds: refused without a search
+        if could_give_up(word):
+            may.append(word)
+            if len(may) > offline.GIVEN_UP_WORDS:
+                return None
+    return may
+
+
+def spanish_board(seed: int) -> Board:
+    """A 6x6 board of Spanish letters with ``ch``, ``ll``, ``rr`` and ``qu`` faces."""
+    chooser = random.Random(seed)
+    faces = [*"aaeeiioosrnldtcmpbgu", "ch", "ll", "rr", "qu"]
+    rows = ("".join(f"[{face}]" for face in chooser.choices(faces, k=6)) for _ in range(6))
+    return Board.parse(" ".join(rows))
+
+
+class CountedLexicon(Lexicon):
+    """A list that counts the reads of its words."""
+
+    reads = 0
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        CountedLexicon.reads += 1
+        return super().words
+
+
+def test_given_up_names_the_words_it_named_reading_the_list_once() -> None:
+    """``given_up`` read each listed word of the board's letters for each board, 0.2 to 0.4 s
+    a 6x6 superbig board (en-70) on a loaded 2-core machine, most of ``/api/offline``'s time
+    there; the list's words are now grouped by their letters once a list (a group whose
+    letters the board lacks, or none of whose words could run long, is skipped at once):
+    the same words named, from the list's words read once whatever the boards."""
+    from boggle import load_lexicon
+    from boggle.dice.cubes import roll_board, uniform_board
+    from boggle.game.offline import given_up
+    from boggle.model.rules import BIG
+    from boggle.wordlists.spelling import fold_board
+
+    english, spanish = load_lexicon("en-70"), load_lexicon("es")
+    tried = [
+        *((roll_board("superbig", seed), english) for seed in range(4)),
+        (roll_board("big", 3), english),
+        (uniform_board(8, 8, seed=0), english),  # more than 5,000: None
+        (uniform_board(8, 8, seed=2), english),
+        *((spanish_board(seed), spanish) for seed in range(3)),
+    ]
+    named = []
+    for board, lexicon in tried:
+        folded = fold_board(board, lexicon) if lexicon.language not in (None, "en") else board
+        whole = solve(board, lexicon, BIG)
+        named.append(given_up(folded, lexicon, whole))
+        assert named[-1] == given_up_before(folded, lexicon, whole), str(board)
+    assert None in named and sum(bool(words) for words in named) >= 6
+    abaaa = Board.parse("abaaa ababa bbaaa abaaa baaaa")
+    counted = CountedLexicon._normalised(("aaaaaaaaaaabaaaaaaa", "aba", "baaaaaaaaaaaaaa"), "c")
+    whole = solve(abaaa, counted, CLASSIC)
+    CountedLexicon.reads = 0
+    for _ in range(3):
+        assert given_up(abaaa, counted, whole) == given_up_before(abaaa, counted, whole)
+    assert CountedLexicon.reads == 1 + 3  # grouped once; given_up_before reads it each time

@@ -7,6 +7,7 @@ serving the page offline; without a browser these tests skip with a reason)."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -765,3 +766,112 @@ def test_a_device_asleep_mid_round_counts_its_sleep(server: ServeProcess, pages:
     page.evaluate(shown, False)
     left = page.locator("#play-timer").text_content()
     assert left is not None and left.startswith("0:") and int(left[2:]) <= 30, left
+
+
+def test_boards_a_server_out_of_reach_kept_from_the_page_are_asked_for_again(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """A page whose fetch of boards met a proxy's 502 (a server restarting behind it) or no
+    answer fetched none until a round, a tab or a reload. It asks again by itself, after
+    about 5 s and twice as long each time (not more often: 4 asks in the first 35 s here), and
+    asks no more once answered."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play", clock=True)
+    line = page.locator("#play-offline")
+    expect(line).to_have_text("3 boards kept for offline play.")
+    asked: list[str] = []
+    answer = ["502"]
+
+    def out_of_reach(route: Any) -> None:
+        asked.append(answer[0])
+        if answer[0] == "502":
+            route.fulfill(status=502, content_type="text/html", body="<h1>502 Bad Gateway</h1>")
+        elif answer[0] == "none":
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/api/offline", out_of_reach)
+    page.evaluate(f"() => localStorage.removeItem('{KEPT}')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(line).to_contain_text(re.compile("no board is kept for offline play", re.IGNORECASE))
+
+    def run_for(seconds: int) -> None:
+        for _ in range(seconds):  # the clock's 1 s, then (real time) any ask it made answered
+            before = len(asked)
+            page.clock.run_for(1000)
+            page.wait_for_timeout(300 if len(asked) > before else 30)
+
+    run_for(20)
+    # at first, then after about 5 s and 10 s more (each wait a fifth more or less)
+    assert 2 <= len(asked) <= 3 and set(asked) == {"502"}, asked
+    expect(line).to_have_text(
+        "The server is not answering (its proxy said 502), and no board is kept for offline play."
+    )
+    answer[0] = "none"
+    for _ in range(60):  # next asked at about 35 s
+        if "none" in asked:
+            break
+        run_for(1)
+    assert asked[-1] == "none" and len(asked) <= 4, asked  # not more often
+    expect(line).to_have_text(
+        "The server cannot be reached, and no board is kept for offline play."
+    )
+    answer[0] = "answered"
+    for _ in range(30):  # the next ask within 5 minutes
+        if kept(page) and len(kept(page)["rounds"]) == 3:
+            break
+        run_for(10)
+    expect(line).to_have_text("3 boards kept for offline play.")
+    answered = len(asked)
+    run_for(120)
+    assert len(asked) == answered and asked[-1] == "answered"  # answered: no more asks
+    page.unroute("**/api/offline")
+
+
+# Another tab holding the storage claim (no Web Locks): its claim written again every 500 ms,
+# with the time it claimed at (the device's clock then).
+HOLD_CLAIM_BEATING = """() => {
+    const at = Date.now();
+    let beat = 0;
+    const claim = () => localStorage.setItem("boggle-offline-claim",
+      JSON.stringify({ by: "first tab", at, beat: beat++ }));
+    claim();
+    const held = setInterval(claim, 500);
+    window.releaseTake = () => {
+      clearInterval(held);
+      localStorage.removeItem("boggle-offline-claim");
+    };
+}"""
+
+
+def test_a_device_clock_set_forward_does_not_make_a_held_claim_stale(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """Without Web Locks, a tab's claim on the kept boards was stale when the device's clock
+    (Date.now()) said it was written more than 2 s ago: the clock set forward (a phone syncing
+    its time) while another tab held it, this tab took at once, both taking. A claim is stale
+    now when this tab has seen it unchanged for 2 s of its own monotonic clock, and the tab
+    holding one writes it again every 500 ms."""
+    from datetime import UTC, datetime, timedelta
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    pages.init_scripts.append(
+        "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+    )
+    page = pages.open(server.url + "/play", clock=True)
+    expect(page.locator("#play-offline")).to_have_text("3 boards kept for offline play.")
+    page.context.set_offline(True)
+    page.evaluate(HOLD_CLAIM_BEATING)
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.set_system_time(now + timedelta(hours=1))
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    page.wait_for_timeout(800)
+    assert page.locator("#play-input").is_hidden()  # the claim held: waiting
+    assert len(kept(page)["rounds"]) == 3
+    page.evaluate("() => window.releaseTake()")
+    expect(page.locator("#play-input")).to_be_visible()
+    assert len(kept(page)["rounds"]) == 2
+    page.context.set_offline(False)

@@ -650,3 +650,40 @@ def test_practise_on_a_small_phone_shows_the_clue_and_the_word_box(
     for top, bottom in boxes:
         assert top >= 0 and bottom <= height, (boxes, height)
     assert page.evaluate("() => document.activeElement.id") == "practise-input"
+
+
+def test_answers_a_later_version_stored_stay_when_my_words_is_left(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A value of answers stored apart that this page cannot read (a later version's, or not
+    JSON) read as no answers at all, so as "answered nothing since the day before yesterday":
+    leaving My words (the list stored whole) removed it, and a later page's answers with it.
+    It stays now, neither taken in nor marked as taken in; this page's own answers go."""
+    later = {
+        f"{ANSWERS_KEY}-later": json.dumps(
+            {"version": 2, "answers": [{"word": "fame", "card": 7, "at": 1}]}
+        ),
+        f"{ANSWERS_KEY}-unknown": "{not json",
+    }
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    page.evaluate(
+        "(values) => { for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }",
+        later,
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    first = clue_word(page)
+    page.fill("#practise-input", first)
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.good")
+    page.evaluate(SHOWN, "hidden")  # My words left: the answers taken into the list
+    stored = page.evaluate(
+        """(key) => Object.fromEntries(Object.keys(localStorage).filter((name) => name === key
+          || name.startsWith(key)).map((name) => [name, localStorage.getItem(name)]))""",
+        KEY,
+    )
+    listed = json.loads(stored.pop(KEY))
+    assert {entry["word"]: entry["streak"] for entry in listed["words"]}[first] == 1
+    assert stored == later  # this page's own answers gone, the later version's as they were
+    assert not set(listed.get("taken", {})) & set(later)

@@ -37,6 +37,9 @@ from boggle.wordlists.spelling import fold_board, lexicon_profile
 if TYPE_CHECKING:
     from boggle.model.solution import Solution
 
+_LetterGroup = tuple[int, int, str, tuple[int, ...], tuple[str, ...]]
+"""Words of a list using the same letters: :func:`_letter_groups`."""
+
 OFFLINE_ROUNDS = 3
 """The boards a page keeps ahead for rounds with no connection (one request fetches them),
 unless its server says otherwise (``boggle serve --offline-boards N``)."""
@@ -149,40 +152,15 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     plain = all(first.setdefault(face[0], face) == face for face in held)
     single = {face: count for face, count in held.items() if len(face) == 1}
     multi = [(face, count) for face, count in held.items() if len(face) > 1]
-    every = [(count, count) for count in held.values()]
 
-    def could_give_up(word: str | None) -> bool:
-        """Whether a search for ``word`` (``None``: any word) may take more than ``half``
-        steps: 8 a sequence of dice tried, plus the cells that can finish it (8 a cell a
-        position).  With no two faces beginning alike, the word says the face of each die
-        of a sequence of a given length, so there are at most the ordered picks of as many
-        dice of each face as the word has of it, for each length."""
-        if word is None:
-            if not plain:
-                return True
-            length, sequences = letters, min(cells, letters) + 1
-        else:
-            length = len(word)
-            # the faces of the word: its letters held alone, and the multi-letter faces in it
-            # (the product below is the same in any order, and only grows)
-            spelled = [(count, _occurrences(word, face)) for face, count in multi if face in word]
-            used = [(single[c], word.count(c)) for c in set(word) if c in single] + spelled
-            # the prefixes' spellings: one a length where faces begin unlike; else at most
-            # one a length for each choice of the multi-letter faces' places (counted only
-            # where that quick bound is not low enough)
-            many = sum(times for _, times in spelled)
-            sequences = min(cells, length) + 1 if plain else (length + 1) << many
-        picks = 1
-        for count, times in every if word is None else used:
-            for taken in range(min(count, times)):
-                picks *= count - taken
-            if 8 * picks > half:
-                return True
-        if 8 * sequences * picks + 9 * length * cells <= half:
-            return False
-        if word is not None and not plain:
-            sequences = _spellings(word, held)
-        return 8 * sequences * picks + 9 * length * cells > half
+    def steps(sequences: int, picks: int, length: int) -> int:
+        """The most steps a search for a word of ``length`` letters takes (past ``half``, it
+        may give up): 8 a sequence of dice tried, plus the cells that can finish it (8 a cell
+        a position).  With no two faces beginning alike, the word says the face of each die
+        of a sequence of a given length, so there are at most ``picks`` (the ordered picks
+        of as many dice of each face as the word has of it) for each length, ``sequences``
+        lengths; else as many more as the word's prefixes have spellings in the faces."""
+        return 8 * sequences * picks + 9 * length * cells
 
     # the shortest word a search could run long for: a word of n letters picks at most the
     # n largest of the faces' counts, counts less one, ... (a quick bound, words read below)
@@ -194,23 +172,119 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
         if 8 * (min(cells, length) + 1) * sequences + 9 * length * cells > half:
             shortest = length
             break
-    if not shortest or not could_give_up(None):
+    if not shortest:
         return []
-    on_board = set(whole.by_word)
+    if plain:  # a word of every face: could any search run long?
+        picks = 1
+        for count in held.values():
+            for taken in range(count):
+                picks *= count - taken
+        if steps(min(cells, letters) + 1, picks, letters) <= half:
+            return []
+    on_board = whole.by_word
     shortest = max(shortest, whole.rules.min_length)
-    board_letters = set("".join(faces))
     held_letters = Counter("".join(faces))
+    bits, groups, deepest = lexicon.cached("offline-letter-groups", _letter_groups)
+    outside = 0  # the letters of the list that no face holds
+    for letter, bit in bits.items():
+        if letter not in held_letters:
+            outside |= bit
+    # what the picks below multiply by for a letter, by how many of it a word has (1 for a
+    # letter held in multi-letter faces alone); a word with more than the board holds is
+    # refused, but a group's most may be more
+    falling = {letter: _falling(single.get(letter, 0), deepest) for letter in held_letters}
+    inside = [
+        (face, count, sum(bits.get(letter, 0) for letter in set(face)), set(face) <= bits.keys())
+        for face, count in multi
+    ]
     may: list[str] = []
-    for word in lexicon.words:
-        if len(word) < shortest or word in on_board or not board_letters.issuperset(word):
+    for mask, longest, spelt, most, words in groups:
+        if mask & outside or longest < shortest:
+            continue  # a letter no face holds, or every word too short
+        # the bound below for a word of the group's longest, with the most of each of its
+        # letters (it only grows with them): none of the group's words gives up if it cannot
+        picks = 1
+        for letter, times in zip(spelt, most, strict=True):
+            picks *= falling[letter][times]
+        many = 0
+        inner = []
+        for face, count, face_mask, listed in inside:
+            if listed and face_mask & mask == face_mask:
+                inner.append((face, count))
+                times = most[spelt.index(face[0])]  # each begins with a letter of its first
+                many += times
+                for taken in range(min(count, times)):
+                    picks *= count - taken
+        sequences = min(cells, longest) + 1 if plain else (longest + 1) << many
+        if steps(sequences, picks, longest) <= half:
             continue
-        if any(held_letters[letter] < word.count(letter) for letter in set(word)):
-            continue  # more of a letter than the board holds: refused without a search
-        if could_give_up(word):
+        alone = [letter for letter in spelt if letter in single]
+        # the letters some word of the group has more of than the board holds
+        scarce = [c for c, times in zip(spelt, most, strict=True) if times > held_letters[c]]
+        for word in words:
+            length = len(word)
+            if length < shortest or word in on_board:
+                continue
+            if scarce and any(word.count(c) > held_letters[c] for c in scarce):
+                continue  # more of a letter than the board holds: refused without a search
+            # the word's faces: its letters held alone, and the multi-letter faces in it
+            picks = 1
+            for letter in alone:
+                picks *= falling[letter][word.count(letter)]
+            many = 0
+            for face, count in inner:
+                if face in word:
+                    times = _occurrences(word, face)
+                    many += times
+                    for taken in range(min(count, times)):
+                        picks *= count - taken
+            if 8 * picks <= half:
+                # the prefixes' spellings: one a length where faces begin unlike; else at
+                # most one a length for each choice of the multi-letter faces' places
+                # (counted only where that quick bound is not low enough)
+                sequences = min(cells, length) + 1 if plain else (length + 1) << many
+                if steps(sequences, picks, length) <= half:
+                    continue
+                if not plain and steps(_spellings(word, held), picks, length) <= half:
+                    continue
             may.append(word)
             if len(may) > GIVEN_UP_WORDS:
                 return None
-    return may
+    return sorted(may)
+
+
+def _letter_groups(lexicon: Lexicon) -> tuple[dict[str, int], list[_LetterGroup], int]:
+    """The list's words grouped by the letters they use (built once a list, in
+    :meth:`~boggle.wordlists.lexicon.Lexicon.cached`): a bit for each letter, and for each
+    group the bits of its letters, its longest word, its letters, the most of each letter
+    a word of it has, and its words in the list's order (and the most of a letter of any
+    word), so :func:`given_up` skips at once a group with a letter the board lacks, or
+    whose every word is too short or has too few ways to be spelled for a search to give
+    up on it."""
+    grouped: dict[str, list[str]] = {}
+    for word in lexicon.words:
+        grouped.setdefault("".join(sorted(set(word))), []).append(word)
+    bits = {letter: 1 << at for at, letter in enumerate(sorted(set("".join(grouped))))}
+    groups = [
+        (
+            sum(bits[letter] for letter in letters),
+            max(map(len, words)),
+            letters,
+            tuple(max(word.count(letter) for word in words) for letter in letters),
+            tuple(words),
+        )
+        for letters, words in grouped.items()
+    ]
+    return bits, groups, max((max(most) for *_, most, _ in groups), default=1)
+
+
+def _falling(count: int, most: int) -> list[int]:
+    """``count * (count - 1) * ...`` over ``min(count, k)`` factors, for each ``k`` from 0
+    to ``most``."""
+    products = [1]
+    for taken in range(most):
+        products.append(products[-1] * max(count - taken, 1))
+    return products
 
 
 def _spellings(word: str, held: Counter[str]) -> int:

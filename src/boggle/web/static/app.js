@@ -442,10 +442,40 @@ async function offlineOff() {
 // fewer are kept than the server says; other settings' boards dropped), and the count said.
 let aheadTimer = null;
 
+// A fetch of boards the server did not answer (no answer at all, or its proxy's 502, 503 or
+// 504: down or restarting) is asked again by the page itself, not only at the next round,
+// tab or reload: after about 5 s, then twice as long each time up to 5 minutes (each wait a
+// fifth more or less, so the pages a restart cut off do not all ask at once), and at once
+// when the browser says it is online again (the "online" event). A fetch answered, or a
+// refusal (a 4xx: asking again changes nothing), asks no more; a change of settings asks at
+// once, its backoff kept.
+const RETRY_FIRST_MS = 5000;
+const RETRY_MOST_MS = 300000;
+const OUT_OF_REACH = new Set([502, 503, 504]);
+let aheadRetries = 0;
+
+// The line of boards kept while the server is out of reach (`error` api()'s): the browser
+// offline, or online with the server out of reach (its proxy's 502, 503 or 504: the server
+// down or restarting behind it; no answer at all), said as it is.
+function outOfReach(error, count) {
+  const why = navigator.onLine === false ? "You are offline"
+    : error.gateway ? `The server is not answering (its proxy said ${error.gateway})`
+      : "The server cannot be reached";
+  return count ? `${why}: ${keptLine(count)}` : `${why}, and no board is kept for offline play.`;
+}
+
+function retryAhead() {
+  const wait = Math.min(RETRY_FIRST_MS * 2 ** aheadRetries, RETRY_MOST_MS);
+  aheadRetries += 1;
+  keepBoardsAhead(Math.round(wait * (0.8 + Math.random() * 0.4)));
+}
+
 function keepBoardsAhead(delay = 0) {
   clearTimeout(aheadTimer);
   aheadTimer = setTimeout(async () => {
-    if (state.round || navigator.onLine === false || !$("dict-select").value) return;
+    // not asked in a round, offline, or on the Solve tab (a retry's chain ends there: the
+    // next round, the Play tab or the "online" event asks again)
+    if (state.round || navigator.onLine === false || !$("dict-select").value || $("play-panel").hidden) return;
     if (await offlineOff()) {
       if (!state.round) showKept(OFFLINE_OFF);
       return;
@@ -453,9 +483,14 @@ function keepBoardsAhead(delay = 0) {
     const settings = aheadSettings();
     try {
       const count = await keepAhead(settings, chosenList());
+      aheadRetries = 0;
       if (!state.round) showKept(keptLine(count));
     } catch (error) {
-      if (!state.round) showKept(`${keptLine(keptCount(settings))} (${error.message})`);
+      if (!state.round) {
+        showKept(error.unreachable ? outOfReach(error, keptCount(settings))
+          : `${keptLine(keptCount(settings))} (${error.message})`);
+      }
+      if (error.unreachable || OUT_OF_REACH.has(error.status)) retryAhead();
     }
   }, delay);
 }
@@ -1060,16 +1095,11 @@ async function start() {
   }
   loaded();
   document.body.dataset.ready = "true";
-  if (offline) {
-    // the browser offline, or online with the server out of reach (its proxy's 502, 503 or
-    // 504: the server down or restarting behind it; no answer at all): said as it is
-    const why = navigator.onLine === false ? "You are offline"
-      : offline.gateway ? `The server is not answering (its proxy said ${offline.gateway})`
-        : "The server cannot be reached";
-    const count = keptCount(aheadSettings());
-    showKept(count ? `${why}: ${keptLine(count)}` : `${why}, and no board is kept for offline play.`);
-  }
-  if (play && !offline) keepBoardsAhead();  // the server out of reach: its line stays
+  if (offline) showKept(outOfReach(offline, keptCount(aheadSettings())));
+  if (play && !offline) keepBoardsAhead();
+  // the server out of reach: its line stays until it answers again (asked as a fetch of
+  // boards the server did not answer is, with backoff)
+  if (play && offline) retryAhead();
 }
 
 start();

@@ -21,7 +21,8 @@
 // over the list by loadWords (of one day, the later given last: it is the one kept); the list
 // stored whole (any other change: a word kept, removed, a file added; My words left,
 // foldAnswers) takes them in and removes this page's, and marks another page's as taken in
-// (the list's "taken"; see saveWords). Each page writes its own value only, so two tabs
+// (the list's "taken"; see saveWords); a value it cannot read (a later version's) it leaves
+// alone. Each page writes its own value only, so two tabs
 // answering at once never store over each other's answers, and a change stored whole removes
 // no answer another tab gives meanwhile.
 import {
@@ -259,13 +260,17 @@ export function wordsText(words) {
 // saveAnswer); false when the browser refuses. Storage full, the meanings My words keeps (key
 // "boggle-learn-meanings", looked up again when needed) make room first. It removes this
 // page's answers, those of the version before and those of a page that answered nothing since
-// the day before yesterday (a tab closed without leaving); another page's it keeps, marked in
+// the day before yesterday (a tab closed without leaving), and none it cannot read (a later
+// version's: storedRecords); another page's it keeps, marked in
 // the list as taken in (its "taken": the key -> the time of its latest record read here), so
 // an answer that page gives meanwhile (while this page writes the list, 100 to 300 ms for
 // 5,000 words) is read over the list, not lost, while those taken in (or overruled: a word
 // learned again, removed) are not read again.
 export function saveWords(words) {
-  const keys = answerKeys();
+  // a value this page cannot read (another version's: a later page's answers) is neither
+  // taken in nor removed (it was removed as "answered nothing since the day before
+  // yesterday", none of its answers read, and a later page's answers were lost)
+  const keys = answerKeys().filter((key) => storedRecords(key) !== null);
   const before = addDays(today(), -2);
   const kept = keys.filter((key) => key !== OWN_ANSWERS_KEY && key !== ANSWERS_KEY
     && !recordsAt(key).every((record) => record.practised <= before));
@@ -356,17 +361,24 @@ export function answerKeys() {
   return keys;
 }
 
-// The records of one stored value, each as cleanEntry reads an entry (none, for a value that
-// is not such records: it is left alone, and replaced at the next answer).
-function recordsAt(key) {
+// The records of one stored value, each as cleanEntry reads an entry; null for a value that is
+// not such records (broken, gone, or of another version: a later page's, whose answers this
+// page cannot read nor take in), which is left alone (saveWords removes none of them; this
+// page's own is replaced at its next answer).
+function storedRecords(key) {
   let data;
   try {
     data = JSON.parse(localStorage.getItem(key) ?? "null");
   } catch (error) {
-    return [];
+    return null;
   }
-  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.answers)) return [];
+  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.answers)) return null;
   return data.answers.slice(0, MOST_KEPT).map(cleanEntry).filter((record) => record && record.practised);
+}
+
+// The records of one stored value (none, for a value that is not such records: storedRecords).
+function recordsAt(key) {
+  return storedRecords(key) ?? [];
 }
 
 // Every record stored apart, of every page, but those the list took in already (its marks,

@@ -72,33 +72,68 @@ export function keptLine(count) {
 // done by one tab at a time, so two tabs never play the same board. A Web Lock where the
 // browser has them (navigator.locks: a secure context, as the service worker needs); else
 // a claim written in localStorage, read back after a moment, and taken only if still ours.
+//
+// A claim left by a tab closed mid-take is stale: one this tab has seen unchanged for
+// STALE_MS of its own monotonic clock (performance.now()), while the tab holding a claim
+// writes it again every BEAT_MS. Its age was the device's clock (Date.now() less the time
+// written in it), which a clock set forward (a phone syncing its time) made stale while
+// held, so two tabs took at once, and set back made a closed tab's claim look fresh. Tabs
+// share no monotonic clock (each performance.now() counts from its own start), so no tab
+// reads another's times: each times only the changes it sees. `at` is still written, for a
+// page of the version before, which reads it.
 const LOCK = "boggle-offline-rounds";
 const CLAIM_KEY = "boggle-offline-claim";
+const STALE_MS = 2000;
+const BEAT_MS = 500;
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+function claimText() {
+  try {
+    return localStorage.getItem(CLAIM_KEY);
+  } catch (error) {
+    return null;
+  }
+}
 
 function readClaim() {
   try {
-    return JSON.parse(localStorage.getItem(CLAIM_KEY));
+    return JSON.parse(claimText());
   } catch (error) {
     return null;
   }
 }
 
 async function claimed(work) {
-  const me = `${Date.now()}-${Math.random()}`;
+  const me = `${Math.random()}-${Math.random()}`;
+  let seen = null;  // the claim as last read, and since when (this tab's monotonic clock)
+  let seenSince = performance.now();
   for (let tries = 0; tries < 40; tries++) {
-    const claim = readClaim();
-    if (!claim || Date.now() - claim.at > 2000) {  // none, or one left by a tab closed mid-take
+    const text = claimText();
+    if (text !== seen) {
+      seen = text;
+      seenSince = performance.now();
+    }
+    if (readClaim() === null || performance.now() - seenSince > STALE_MS) {  // none, or stale
+      let beats = 0;
+      const write = () => localStorage.setItem(CLAIM_KEY, JSON.stringify({ by: me, at: Date.now(), beat: beats++ }));
       try {
-        localStorage.setItem(CLAIM_KEY, JSON.stringify({ by: me, at: Date.now() }));
+        write();
       } catch (error) {
         return work();  // no storage: nothing kept to share either
       }
       await pause(50);
       if (readClaim()?.by === me) {
+        const beat = setInterval(() => {
+          try {
+            if (readClaim()?.by === me) write();
+          } catch (error) {
+            // storage refused since: the claim stays as written, stale after STALE_MS
+          }
+        }, BEAT_MS);
         try {
           return await work();
         } finally {
+          clearInterval(beat);
           if (readClaim()?.by === me) localStorage.removeItem(CLAIM_KEY);
         }
       }
