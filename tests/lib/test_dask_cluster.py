@@ -478,6 +478,36 @@ def test_the_open_files_a_local_cluster_needs_grow_with_its_workers(
     check_open_files(256)
 
 
+def test_a_soft_file_limit_is_raised_up_to_the_hard_one_not_refused() -> None:
+    """A soft limit under what the cluster needs was refused ("raise it with 'ulimit -n'")
+    where the hard limit allowed it (macOS's soft 256: 30 workers; Linux's 1,024: 126): it
+    is raised, as 'ulimit -n' would, no further than the hard limit, which still refuses."""
+    script = (
+        "import resource\n"
+        "from boggle.scale.cluster import ClusterError, check_open_files\n"
+        "check_open_files(2)\n"
+        "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n"
+        "try:\n"
+        "    check_open_files(20)\n"
+        "except ClusterError as error:\n"
+        "    print(error)\n"
+    )
+    source = Path(__file__).resolve().parents[2] / "src"
+    run = subprocess.run(
+        ["bash", "-c", 'ulimit -Sn 30 && ulimit -Hn 100 && exec "$0" -c "$1"', sys.executable,
+         script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(source)},
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    raised, refused = run.stdout.splitlines()
+    assert int(raised) > 32, run.stdout  # 2 workers need more than 16 + 8 x 2
+    assert "of 20 workers: too few file descriptors (this process may open 100" in refused
+
+
 def _raised(function: Any, *args: object) -> BaseException:
     """The error ``function(*args)`` raises, with its traceback."""
     try:

@@ -429,6 +429,21 @@ def _open_files_allowed() -> int | None:
     return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
+def _raise_open_files(wanted: int) -> int | None:
+    """Raise this process's soft limit of open files towards ``wanted``, no higher than its
+    hard limit; the soft limit then (:func:`_open_files_allowed`)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, OSError, ValueError):
+        pass  # not raised (macOS refuses more than kern.maxfilesperproc): the limit as it is
+    return _open_files_allowed()
+
+
 LOCAL_FILES = (16, 8)
 """A local cluster of N workers holds more than ``16 + 8 N`` files open in this process
 (its scheduler, and each worker's nanny and connections).  Measured with Dask 2026.8 on
@@ -442,11 +457,16 @@ def check_open_files(workers: int) -> None:
     """:class:`ClusterError` in one line when this process may not open the files a local
     cluster of ``workers`` worker processes needs (:data:`LOCAL_FILES`).
 
-    A limit close above it may still be too few: that start fails in one line as well, in
-    a few seconds (:func:`start_failure`)."""
+    A soft limit under it is raised first, up to the hard limit, as ``ulimit -n`` could
+    (to twice what is needed, not past the hard limit: macOS's soft 256 and Linux's 1,024
+    stopped 30 and 126 workers whose hard limit allowed them): the worker processes
+    inherit it.  A limit close above it may still be too few: that start fails in one line
+    as well, in a few seconds (:func:`start_failure`)."""
     allowed = _open_files_allowed()
     base, per_worker = LOCAL_FILES
     needed = base + per_worker * workers
+    if allowed is not None and allowed <= needed:
+        allowed = _raise_open_files(2 * needed + 1)
     if allowed is not None and allowed <= needed:
         raise ClusterError(
             f"cannot start a local Dask cluster of {workers} worker"
