@@ -575,6 +575,47 @@ def test_dask_that_fails_to_import_for_another_reason_is_not_called_a_setting(
     ), run.stderr
 
 
+@pytest.mark.parametrize(
+    ("raised", "says"),
+    [
+        (
+            "ImportError(\"cannot import name 'parse_timedelta' from 'dask.utils'\")",
+            "Dask cannot start: importing distributed failed (ImportError: cannot import name "
+            "'parse_timedelta' from 'dask.utils'); check Dask's installation",
+        ),
+        (
+            "ModuleNotFoundError(\"No module named 'tornado'\", name='tornado')",
+            "Dask cannot start: importing distributed failed (ModuleNotFoundError: No module "
+            "named 'tornado'); check Dask's installation",
+        ),
+        (
+            "ModuleNotFoundError(\"No module named 'dask'\", name='dask')",
+            "running on a Dask cluster needs Dask: pip install 'boggle[dask]'",
+        ),
+    ],
+)
+def test_an_installed_dask_that_fails_to_import_is_not_called_missing(
+    tmp_path: Path, raised: str, says: str
+) -> None:
+    """An ``ImportError`` raised inside an installed ``distributed`` (a ``dask`` of another
+    version, a dependency missing) was "running on a Dask cluster needs Dask: pip install
+    'boggle[dask]'", Dask installed: only ``distributed`` or ``dask`` not found is that."""
+    fake = tmp_path / "distributed"
+    fake.mkdir()
+    (fake / "__init__.py").write_text(f"raise {raised}\n")
+    source = Path(__file__).resolve().parents[2] / "src"
+    run = subprocess.run(
+        [sys.executable, "-m", "boggle", "stats", "--random", "3", "--cluster", "local:1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(source)])},
+    )
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
+    assert run.stderr == f"boggle: error: {says}\n", run.stderr
+
+
 def test_the_script_hint_is_given_only_for_a_script_without_the_main_guard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -87,17 +87,25 @@ class ClusterError(BoggleError):
 
 
 def _distributed() -> Any:
-    """Dask's ``distributed``: :class:`MissingDependencyError` when it is not installed,
-    :class:`ClusterError` in one line when its configuration stops its import (a
-    ``DASK_*`` variable of the environment, a YAML file: ``DASK_LOGGING__DISTRIBUTED=x``
-    ended ``--cluster`` in Dask's ``KeyError: 'X'`` and a traceback)."""
+    """Dask's ``distributed``: :class:`MissingDependencyError` when it is not installed (it or
+    ``dask`` not found), :class:`ClusterError` in one line when its configuration stops its
+    import (a ``DASK_*`` variable of the environment, a YAML file:
+    ``DASK_LOGGING__DISTRIBUTED=x`` ended ``--cluster`` in Dask's ``KeyError: 'X'`` and a
+    traceback), or anything else does (an ``ImportError`` raised inside it: a dependency
+    missing, a ``dask`` of another version)."""
     try:
         import distributed
-    except ImportError:
-        from boggle.model.errors import MissingDependencyError
+    except ImportError as error:
+        missing = isinstance(error, ModuleNotFoundError) and error.name in ("distributed", "dask")
+        if missing:
+            from boggle.model.errors import MissingDependencyError
 
-        raise MissingDependencyError(
-            "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
+            raise MissingDependencyError(
+                "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
+            ) from None
+        raise ClusterError(  # installed, not whole: a dependency missing, another dask
+            f"Dask cannot start: importing distributed failed ({_one_line(error)}); "
+            "check Dask's installation"
         ) from None
     except Exception as error:  # Dask reads its configuration when imported
         if read_configuration(error):
