@@ -465,15 +465,15 @@ def check_open_files(workers: int) -> None:
     """:class:`ClusterError` in one line when this process may not open the files a local
     cluster of ``workers`` worker processes needs (:data:`LOCAL_FILES`).
 
-    A soft limit under it is raised first, up to the hard limit, as ``ulimit -n`` could
-    (to twice what is needed, not past the hard limit: macOS's soft 256 and Linux's 1,024
-    stopped 30 and 126 workers whose hard limit allowed them): the worker processes
-    inherit it.  A limit close above it may still be too few: that start fails in one line
-    as well, in a few seconds (:func:`start_failure`)."""
-    allowed = _open_files_allowed()
+    A soft limit under twice that is raised first, as ``ulimit -n`` could, no further than
+    the hard limit (macOS's soft 256 and Linux's 1,024 stopped 30 and 126 workers whose hard
+    limit allowed them; 3 workers failed to start under 48): the worker processes inherit
+    it.  A limit close above it may still be too few: that start fails in one line as well,
+    in a few seconds (:func:`start_failure`)."""
     base, per_worker = LOCAL_FILES
     needed = base + per_worker * workers
-    if allowed is not None and allowed <= needed:
+    allowed = _open_files_allowed()
+    if allowed is not None and allowed <= 2 * needed:
         allowed = _raise_open_files(2 * needed + 1)
     if allowed is not None and allowed <= needed:
         raise ClusterError(
