@@ -478,6 +478,37 @@ def test_the_open_files_a_local_cluster_needs_grow_with_its_workers(
     check_open_files(256)
 
 
+def test_a_soft_file_limit_is_raised_up_to_the_hard_one_not_refused() -> None:
+    """A soft limit under what the cluster needs was refused ("raise it with 'ulimit -n'")
+    where the hard limit allowed it (macOS's soft 256: 30 workers; Linux's 1,024: 126), and
+    one just above it failed to start (3 workers under 48): a soft limit under twice that is
+    raised, as 'ulimit -n' would, no further than the hard limit, which still refuses."""
+    script = (
+        "import resource\n"
+        "from boggle.scale.cluster import ClusterError, check_open_files\n"
+        "check_open_files(2)\n"
+        "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n"
+        "try:\n"
+        "    check_open_files(20)\n"
+        "except ClusterError as error:\n"
+        "    print(error)\n"
+    )
+    source = Path(__file__).resolve().parents[2] / "src"
+    run = subprocess.run(
+        ["bash", "-c", 'ulimit -Sn 30 && ulimit -Hn 100 && exec "$0" -c "$1"', sys.executable,
+         script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(source)},
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    raised, refused = run.stdout.splitlines()
+    assert int(raised) > 2 * 32, run.stdout  # 2 workers need more than 16 + 8 x 2
+    assert "of 20 workers: too few file descriptors (this process may open 100" in refused
+
+
 def _raised(function: Any, *args: object) -> BaseException:
     """The error ``function(*args)`` raises, with its traceback."""
     try:
@@ -543,6 +574,47 @@ def test_dask_that_fails_to_import_for_another_reason_is_not_called_a_setting(
         "boggle: error: Dask cannot start: importing distributed failed "
         "(TypeError: a broken installation); check Dask's installation"
     ), run.stderr
+
+
+@pytest.mark.parametrize(
+    ("raised", "says"),
+    [
+        (
+            "ImportError(\"cannot import name 'parse_timedelta' from 'dask.utils'\")",
+            "Dask cannot start: importing distributed failed (ImportError: cannot import name "
+            "'parse_timedelta' from 'dask.utils'); check Dask's installation",
+        ),
+        (
+            "ModuleNotFoundError(\"No module named 'tornado'\", name='tornado')",
+            "Dask cannot start: importing distributed failed (ModuleNotFoundError: No module "
+            "named 'tornado'); check Dask's installation",
+        ),
+        (
+            "ModuleNotFoundError(\"No module named 'dask'\", name='dask')",
+            "running on a Dask cluster needs Dask: pip install 'boggle[dask]'",
+        ),
+    ],
+)
+def test_an_installed_dask_that_fails_to_import_is_not_called_missing(
+    tmp_path: Path, raised: str, says: str
+) -> None:
+    """An ``ImportError`` raised inside an installed ``distributed`` (a ``dask`` of another
+    version, a dependency missing) was "running on a Dask cluster needs Dask: pip install
+    'boggle[dask]'", Dask installed: only ``distributed`` or ``dask`` not found is that."""
+    fake = tmp_path / "distributed"
+    fake.mkdir()
+    (fake / "__init__.py").write_text(f"raise {raised}\n")
+    source = Path(__file__).resolve().parents[2] / "src"
+    run = subprocess.run(
+        [sys.executable, "-m", "boggle", "stats", "--random", "3", "--cluster", "local:1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(source)])},
+    )
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
+    assert run.stderr == f"boggle: error: {says}\n", run.stderr
 
 
 def test_the_script_hint_is_given_only_for_a_script_without_the_main_guard(

@@ -18,7 +18,7 @@ from dask_helpers import TestCluster, boggle, need_distributed, unreachable_addr
 from boggle import Board, Lexicon, SearchOptions, solve
 from boggle.model.rules import CLASSIC
 from boggle.search import prove, search
-from boggle.search.branch_and_bound import Prover
+from boggle.search.branch_and_bound import MAX_BOARDS, Prover
 from boggle.search.distributed import _Watch
 from boggle.search.job import SearchJob
 from boggle.search.results import ClassResult, ProofResult
@@ -147,6 +147,31 @@ def test_the_workers_compile_only_the_words_that_fit_the_board(cluster: TestClus
         ]
     cells = [cells for digest, cells in held if digest == lexicon.digest]
     assert cells and set(cells) == {4}, held
+
+
+def test_a_worker_thread_keeps_only_its_last_provers() -> None:
+    """Each worker thread kept a prover per (word list, rules, limits, cells) for good, each
+    with its compiled words and the trees and buffers its classes left (a worker that
+    proved 2x2 to 3x4 boards of ENABLE2K held 6, 660 MB): it keeps its last two now, and
+    other limits share one's compiled word list."""
+    from boggle.search.classes import ClassTask
+    from boggle.search.distributed import HELD_PROVERS, _provers, prove_classes_task
+
+    lexicon = Lexicon.from_words(TINY_WORDS)
+
+    def on_a_fresh_thread() -> list[tuple[int | None, int]]:
+        shapes = [(1, 2), (2, 2), (2, 3), (3, 3), (2, 2)]
+        for rows, cols in shapes:
+            task = ClassTask(0, rows, cols, ("aest",) * (rows * cols), 1)
+            prove_classes_task(lexicon, CLASSIC, [task], cells=rows * cols)
+        bound = _provers.held[(lexicon.digest, CLASSIC, 4)].bound
+        prove_classes_task(lexicon, CLASSIC, [task], max_boards=50, cells=4)
+        assert _provers.held[(lexicon.digest, CLASSIC, 4)].bound is bound
+        return [(key[2], prover.max_boards) for key, prover in _provers.held.items()]
+
+    with ThreadPoolExecutor(1) as pool:
+        held = pool.submit(on_a_fresh_thread).result(60)
+    assert HELD_PROVERS == 2 and held == [(9, MAX_BOARDS), (4, MAX_BOARDS)], held
 
 
 def best_of_every_board(lexicon: Lexicon, letters: str) -> int:

@@ -87,17 +87,25 @@ class ClusterError(BoggleError):
 
 
 def _distributed() -> Any:
-    """Dask's ``distributed``: :class:`MissingDependencyError` when it is not installed,
-    :class:`ClusterError` in one line when its configuration stops its import (a
-    ``DASK_*`` variable of the environment, a YAML file: ``DASK_LOGGING__DISTRIBUTED=x``
-    ended ``--cluster`` in Dask's ``KeyError: 'X'`` and a traceback)."""
+    """Dask's ``distributed``: :class:`MissingDependencyError` when it is not installed (it or
+    ``dask`` not found), :class:`ClusterError` in one line when its configuration stops its
+    import (a ``DASK_*`` variable of the environment, a YAML file:
+    ``DASK_LOGGING__DISTRIBUTED=x`` ended ``--cluster`` in Dask's ``KeyError: 'X'`` and a
+    traceback), or anything else does (an ``ImportError`` raised inside it: a dependency
+    missing, a ``dask`` of another version)."""
     try:
         import distributed
-    except ImportError:
-        from boggle.model.errors import MissingDependencyError
+    except ImportError as error:
+        missing = isinstance(error, ModuleNotFoundError) and error.name in ("distributed", "dask")
+        if missing:
+            from boggle.model.errors import MissingDependencyError
 
-        raise MissingDependencyError(
-            "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
+            raise MissingDependencyError(
+                "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
+            ) from None
+        raise ClusterError(  # installed, not whole: a dependency missing, another dask
+            f"Dask cannot start: importing distributed failed ({_one_line(error)}); "
+            "check Dask's installation"
         ) from None
     except Exception as error:  # Dask reads its configuration when imported
         if read_configuration(error):
@@ -429,6 +437,21 @@ def _open_files_allowed() -> int | None:
     return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
+def _raise_open_files(wanted: int) -> int | None:
+    """Raise this process's soft limit of open files towards ``wanted``, no higher than its
+    hard limit; the soft limit then (:func:`_open_files_allowed`)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, OSError, ValueError):
+        pass  # not raised (macOS refuses more than kern.maxfilesperproc): the limit as it is
+    return _open_files_allowed()
+
+
 LOCAL_FILES = (16, 8)
 """A local cluster of N workers holds more than ``16 + 8 N`` files open in this process
 (its scheduler, and each worker's nanny and connections).  Measured with Dask 2026.8 on
@@ -442,11 +465,16 @@ def check_open_files(workers: int) -> None:
     """:class:`ClusterError` in one line when this process may not open the files a local
     cluster of ``workers`` worker processes needs (:data:`LOCAL_FILES`).
 
-    A limit close above it may still be too few: that start fails in one line as well, in
-    a few seconds (:func:`start_failure`)."""
-    allowed = _open_files_allowed()
+    A soft limit under twice that is raised first, as ``ulimit -n`` could, no further than
+    the hard limit (macOS's soft 256 and Linux's 1,024 stopped 30 and 126 workers whose hard
+    limit allowed them; 3 workers failed to start under 48): the worker processes inherit
+    it.  A limit close above it may still be too few: that start fails in one line as well,
+    in a few seconds (:func:`start_failure`)."""
     base, per_worker = LOCAL_FILES
     needed = base + per_worker * workers
+    allowed = _open_files_allowed()
+    if allowed is not None and allowed <= 2 * needed:
+        allowed = _raise_open_files(2 * needed + 1)
     if allowed is not None and allowed <= needed:
         raise ClusterError(
             f"cannot start a local Dask cluster of {workers} worker"

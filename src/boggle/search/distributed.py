@@ -66,7 +66,12 @@ MAX_BATCH = 16
 BATCHES_PER_THREAD = 8
 """A proof's classes go out in batches of up to ``MAX_BATCH``, at least this many per thread."""
 
-_provers = threading.local()  # each worker thread's Prover per (word list digest, rules, ...)
+_provers = threading.local()  # each worker thread's Provers, by (word list digest, rules, cells)
+
+HELD_PROVERS = 2
+"""The provers a worker thread keeps, the last used: each holds its compiled word list and
+the trees and buffers its classes left (hundreds of MB past a 3x3 board of ENABLE2K), so a
+worker that proved boards of many sizes, or many lists, does not keep them all."""
 
 
 def prove_classes_task(
@@ -80,15 +85,21 @@ def prove_classes_task(
     """A few top-level classes on a worker, with the word list the worker holds, each
     refused past ``max_boards`` boards and proved in parts past ``class_memory`` bytes
     (:class:`~boggle.search.branch_and_bound.Prover`; ``None``: the default of the board's
-    size), the words compiled those that fit a board of ``cells`` cells (``None``: all)."""
+    size), the words compiled those that fit a board of ``cells`` cells (``None``: all).
+    The thread keeps its last :data:`HELD_PROVERS` provers for the next batches; other
+    limits share one's compiled word list (:meth:`Prover.with_limits
+    <boggle.search.branch_and_bound.Prover.with_limits>`)."""
     lexicon = resolve_lexicon(lexicon)
-    held: dict[tuple[str, Rules, int, int | None, int | None], Prover] = (
-        _provers.__dict__.setdefault("held", {})
-    )
-    key = (lexicon.digest, rules, max_boards, class_memory, cells)
-    prover = held.get(key)
+    held: dict[tuple[str, Rules, int | None], Prover] = _provers.__dict__.setdefault("held", {})
+    key = (lexicon.digest, rules, cells)
+    prover = held.pop(key, None)  # put back last: the dict's order is the order of use
     if prover is None:
-        prover = held[key] = Prover(lexicon, rules, max_boards, class_memory, cells)
+        while len(held) >= HELD_PROVERS:
+            del held[next(iter(held))]  # the least recently used
+        prover = Prover(lexicon, rules, max_boards, class_memory, cells)
+    held[key] = prover
+    if (prover.max_boards, prover.class_memory) != (max_boards, class_memory):
+        prover = prover.with_limits(max_boards, class_memory)
     return [prover.run(task) for task in tasks]
 
 
