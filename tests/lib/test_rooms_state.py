@@ -529,3 +529,20 @@ def test_a_room_whose_times_are_not_a_number_of_seconds_does_not_come_back(
     assert restore_room(json.loads(text), LEXICON, now=10.0).players
     with pytest.raises(ValueError, match="seconds"):
         restore_room(kept, LEXICON, now=10.0)
+
+
+@pytest.mark.parametrize("expired", ["yes", 1, 0, None, "true"])
+def test_a_kept_challenge_s_expired_is_true_or_false(expired: Any) -> None:
+    """A rooms file's challenge ``expired`` that was not exactly true (``"yes"``, 1) was read
+    as not expired: the room came back offering the link of a challenge deleted since. Only
+    true or false (none: an older file) is read; another value leaves the room out, as
+    another bad field does."""
+    kept, made = kept_with_a_challenge()
+    gone = {"code": made["code"], "match": made["match"], "round": made["round"]}
+    assert restore_room({**kept, "challenge": {**made, "expired": False}}, LEXICON).challenge == (
+        made
+    )
+    back = restore_room({**kept, "challenge": {**gone, "expired": True}}, LEXICON)
+    assert back.challenge == {**gone, "expired": True}
+    with pytest.raises(TypeError, match="expired must be true or false"):
+        restore_room({**kept, "challenge": {**made, "expired": expired}}, LEXICON)

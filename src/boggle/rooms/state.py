@@ -449,7 +449,10 @@ def _challenge(kept: Any) -> dict[str, Any] | None:
         return None
     code = normalise_challenge_code(_text(kept["code"]))  # the link the host's page makes
     place = {"match": int(kept["match"]), "round": int(kept["round"])}
-    if kept.get("expired") is True:  # deleted since (ChallengeStore.kept_by_room): no link
+    expired = kept.get("expired", False)  # none in an older file
+    if not isinstance(expired, bool):  # "yes" was read as not expired: a dead link
+        raise TypeError(f"a challenge's expired must be true or false, got {str(expired)[:40]!r}")
+    if expired:  # deleted since (ChallengeStore.kept_by_room): no link
         return {"code": code, **place, "expired": True}
     return {"code": code, "path": f"/challenge/{code}", **place}  # the code's, not the file's
 
