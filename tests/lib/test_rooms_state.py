@@ -546,3 +546,19 @@ def test_a_kept_challenge_s_expired_is_true_or_false(expired: Any) -> None:
     assert back.challenge == {**gone, "expired": True}
     with pytest.raises(TypeError, match="expired must be true or false"):
         restore_room({**kept, "challenge": {**made, "expired": expired}}, LEXICON)
+
+
+@pytest.mark.parametrize("removed", ["Cy", {"Cy": 1}, None, ["Cy", 7]])
+def test_a_rooms_file_s_removed_names_are_a_list_of_names(removed: Any) -> None:
+    """A rooms file's ``removed`` (the players the host removed) was read as any iterable:
+    a text "Cy" came back as the names "C" and "y" (marked removed in the standings), an
+    object as its keys. One that is not a list of texts leaves the room out, as
+    ``dropped_names`` does."""
+    room = Room("ABCDEF", RoomSettings(), LEXICON)
+    room.removed = ["Cy"]
+    kept = json.loads(json.dumps(room_json(room, 0.0)))
+    assert restore_room(kept, LEXICON).removed == ["Cy"]
+    older = {key: value for key, value in kept.items() if key != "removed"}
+    assert restore_room(older, LEXICON).removed == []
+    with pytest.raises(TypeError):
+        restore_room({**kept, "removed": removed}, LEXICON)

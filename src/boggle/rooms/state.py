@@ -375,7 +375,7 @@ def restore_room(
     room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
     room.evening_dropped = int(kept.get("evening_dropped", 0))
     room.dropped_names = _dropped_names(kept.get("dropped_names", []))  # none in an older file
-    room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
+    room.removed = _names("removed", kept.get("removed", []))  # none in an older file
     room.challenge = _challenge(kept.get("challenge"))  # none in an older file
     room.renames = [_rename(entry) for entry in kept.get("renames", [])]  # none in an older file
     phase = Phase(kept["phase"])
@@ -480,14 +480,27 @@ def _text(value: Any) -> str:
     return value
 
 
+def _names(field: str, kept: Any) -> list[str]:
+    """A list of names kept as ``field``: a list of texts (``TypeError`` otherwise: a text
+    would be read as its letters, an object as its keys).
+
+    >>> _names("removed", ["Cy"])
+    ['Cy']
+    >>> _names("removed", "Cy")
+    Traceback (most recent call last):
+    ...
+    TypeError: removed: a list of names was expected, got str
+    """
+    if not isinstance(kept, list):
+        raise TypeError(f"{field}: a list of names was expected, got {type(kept).__name__}")
+    return [_text(name) for name in kept]
+
+
 def _dropped_names(kept: Any) -> list[str]:
     """The names of the matches dropped from the evening (:attr:`Room.dropped_names
-    <boggle.rooms.room.Room.dropped_names>`): a list of texts (``TypeError`` otherwise: a
-    text would be read as its letters, an object as its keys), the last
+    <boggle.rooms.room.Room.dropped_names>`): a list of texts (:func:`_names`), the last
     :data:`~boggle.rooms.limits.MAX_DROPPED_NAMES` kept, as the room keeps them."""
-    if not isinstance(kept, list):
-        raise TypeError(f"a list of names was expected, got {type(kept).__name__}")
-    return [_text(name) for name in kept][-MAX_DROPPED_NAMES:]
+    return _names("dropped_names", kept)[-MAX_DROPPED_NAMES:]
 
 
 def _rename(entry: Mapping[str, Any]) -> dict[str, Any]:
