@@ -562,3 +562,68 @@ def test_a_rooms_file_s_removed_names_are_a_list_of_names(removed: Any) -> None:
     assert restore_room(older, LEXICON).removed == []
     with pytest.raises(TypeError):
         restore_room({**kept, "removed": removed}, LEXICON)
+
+
+def kept_with_an_evening() -> dict[str, Any]:
+    """A rooms-file entry of a room in its second match (the evening: the first)."""
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=1), LEXICON)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.submit(ann.token, "fame", now=1.0)
+    room.record(judge(room.close_round(now=60.0)))
+    room.rematch(ann.token, now=61.0)
+    return json.loads(json.dumps(room_json(room, 62.0)))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda entry: "match 1",
+        lambda entry: {key: value for key, value in entry.items() if key != "match"},
+        lambda entry: {**entry, "match": "1"},
+        lambda entry: {**entry, "round": None},
+        lambda entry: {**entry, "standings": "ann"},
+        lambda entry: {**entry, "standings": [{"name": "ann", "total": "1", "rank": 1}]},
+        lambda entry: {**entry, "standings": [{"name": 7, "total": 1, "rank": 1}]},
+        lambda entry: {**entry, "standings": [{"name": "ann", "total": 1}]},
+        lambda entry: {**entry, "match_over": "yes"},
+        lambda entry: {**entry, "winners": "ann"},
+        lambda entry: {**entry, "played": {"ann": "1"}},
+        lambda entry: {**entry, "played": ["ann"]},
+        lambda entry: {**entry, "scores": {"ann": None}},
+        lambda entry: {**entry, "removed": "Cy"},
+    ],
+)
+def test_an_evening_entry_the_rooms_file_damaged_leaves_the_room_out(change: Any) -> None:
+    """A rooms file's evening entries were read back unchecked: a room with a damaged one
+    came back, and the next round's results (``Room.record``, which folds the evening) or
+    its evening table failed. One that is not a match's entry leaves the room out, as
+    another bad field does; a whole one comes back as kept and the evening goes on."""
+    kept = kept_with_an_evening()
+    entry = kept["evening"][0]
+    assert set(entry) == {
+        "match",
+        "round",
+        "standings",
+        "match_over",
+        "winners",
+        "played",
+        "removed",
+    }
+    back = restore_room(kept, LEXICON, now=100.0)
+    assert back.evening == kept["evening"]
+    ann = next(iter(back.players))
+    back.start(ann, now=100.0, board=BOARD)
+    back.record(judge(back.close_round(now=160.0)))
+    table = back.evening_table()
+    assert table is not None and table["matches"] == 2
+    with pytest.raises((KeyError, TypeError, ValueError)):
+        restore_room({**kept, "evening": [change(entry)]}, LEXICON, now=100.0)
+
+
+@pytest.mark.parametrize("evening, dropped", [({"match": 1}, 0), ([], "2"), ([], -1)])
+def test_the_evening_and_its_dropped_count_are_of_their_kind(evening: Any, dropped: Any) -> None:
+    """The evening is a list of matches, its dropped count a whole number of 0 or more."""
+    kept = {**kept_with_an_evening(), "evening": evening, "evening_dropped": dropped}
+    with pytest.raises((TypeError, ValueError)):
+        restore_room(kept, LEXICON, now=100.0)
