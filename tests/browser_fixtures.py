@@ -10,8 +10,9 @@ it)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,11 +87,20 @@ clock (``clocked_server.clock.now += LONGEST_ROUND``)."""
 @dataclass
 class ClockedServer:
     """The app served on ``url`` (uvicorn in a thread of the test process), its rooms on
-    ``clock``; results kept under ``data``."""
+    ``clock``; results kept under ``data``; ``app`` the app, run on the event loop that
+    ``loop`` keeps (:meth:`call`)."""
 
     url: str
     clock: RoomClock
     data: Path
+    app: Any = None
+    loop: Any = None
+
+    def call(self, work: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+        """What the coroutine ``work()`` gives, run on the server's event loop (the rooms'
+        hourly work, run at once: ``server.call(server.app.state.rooms.expire_challenges)``)."""
+        assert self.loop is not None and self.loop.loop is not None, "the server has not started"
+        return asyncio.run_coroutine_threadsafe(work(), self.loop.loop).result(60)
 
 
 @pytest.fixture()
@@ -98,7 +108,7 @@ def clocked_server(tmp_path: Path) -> Iterator[ClockedServer]:
     """The web app as `boggle serve` serves it, with rooms whose round ends when the test
     moves ``clock`` past it (the room's timer looks every half second) and whose boards are
     the same each run (:func:`room_boards.same_boards`: FXIE for a 4x4 room)."""
-    from served import served  # the web extra: imported by the tests that use it
+    from served import LoopClock, served  # the web extra: imported by the tests that use it
 
     from boggle.rooms import RoomsConfig
     from boggle.web.app import WebConfig, create_app
@@ -106,7 +116,8 @@ def clocked_server(tmp_path: Path) -> Iterator[ClockedServer]:
     clock = RoomClock()
     rooms = RoomsConfig(data_dir=tmp_path, clock=clock, roll=same_boards)
     app = create_app(WebConfig(rooms=rooms))
-    with served(app) as port:
+    loop = LoopClock()  # the real clock (never moved on): the loop to run work on
+    with served(app, clock=loop) as port:
         url = f"http://127.0.0.1:{port}"
         warm_up(url, round_process=False)  # its rounds run on threads of this process
-        yield ClockedServer(url, clock, tmp_path)
+        yield ClockedServer(url, clock, tmp_path, app, loop)

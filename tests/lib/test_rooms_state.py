@@ -529,3 +529,101 @@ def test_a_room_whose_times_are_not_a_number_of_seconds_does_not_come_back(
     assert restore_room(json.loads(text), LEXICON, now=10.0).players
     with pytest.raises(ValueError, match="seconds"):
         restore_room(kept, LEXICON, now=10.0)
+
+
+@pytest.mark.parametrize("expired", ["yes", 1, 0, None, "true"])
+def test_a_kept_challenge_s_expired_is_true_or_false(expired: Any) -> None:
+    """A rooms file's challenge ``expired`` that was not exactly true (``"yes"``, 1) was read
+    as not expired: the room came back offering the link of a challenge deleted since. Only
+    true or false (none: an older file) is read; another value leaves the room out, as
+    another bad field does."""
+    kept, made = kept_with_a_challenge()
+    gone = {"code": made["code"], "match": made["match"], "round": made["round"]}
+    assert restore_room({**kept, "challenge": {**made, "expired": False}}, LEXICON).challenge == (
+        made
+    )
+    back = restore_room({**kept, "challenge": {**gone, "expired": True}}, LEXICON)
+    assert back.challenge == {**gone, "expired": True}
+    with pytest.raises(TypeError, match="expired must be true or false"):
+        restore_room({**kept, "challenge": {**made, "expired": expired}}, LEXICON)
+
+
+@pytest.mark.parametrize("removed", ["Cy", {"Cy": 1}, None, ["Cy", 7]])
+def test_a_rooms_file_s_removed_names_are_a_list_of_names(removed: Any) -> None:
+    """A rooms file's ``removed`` (the players the host removed) was read as any iterable:
+    a text "Cy" came back as the names "C" and "y" (marked removed in the standings), an
+    object as its keys. One that is not a list of texts leaves the room out, as
+    ``dropped_names`` does."""
+    room = Room("ABCDEF", RoomSettings(), LEXICON)
+    room.removed = ["Cy"]
+    kept = json.loads(json.dumps(room_json(room, 0.0)))
+    assert restore_room(kept, LEXICON).removed == ["Cy"]
+    older = {key: value for key, value in kept.items() if key != "removed"}
+    assert restore_room(older, LEXICON).removed == []
+    with pytest.raises(TypeError):
+        restore_room({**kept, "removed": removed}, LEXICON)
+
+
+def kept_with_an_evening() -> dict[str, Any]:
+    """A rooms-file entry of a room in its second match (the evening: the first)."""
+    room = Room("ABCDEF", RoomSettings(seconds=60, rounds=1), LEXICON)
+    ann = room.join("ann", now=0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    room.submit(ann.token, "fame", now=1.0)
+    room.record(judge(room.close_round(now=60.0)))
+    room.rematch(ann.token, now=61.0)
+    return json.loads(json.dumps(room_json(room, 62.0)))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda entry: "match 1",
+        lambda entry: {key: value for key, value in entry.items() if key != "match"},
+        lambda entry: {**entry, "match": "1"},
+        lambda entry: {**entry, "round": None},
+        lambda entry: {**entry, "standings": "ann"},
+        lambda entry: {**entry, "standings": [{"name": "ann", "total": "1", "rank": 1}]},
+        lambda entry: {**entry, "standings": [{"name": 7, "total": 1, "rank": 1}]},
+        lambda entry: {**entry, "standings": [{"name": "ann", "total": 1}]},
+        lambda entry: {**entry, "match_over": "yes"},
+        lambda entry: {**entry, "winners": "ann"},
+        lambda entry: {**entry, "played": {"ann": "1"}},
+        lambda entry: {**entry, "played": ["ann"]},
+        lambda entry: {**entry, "scores": {"ann": None}},
+        lambda entry: {**entry, "removed": "Cy"},
+    ],
+)
+def test_an_evening_entry_the_rooms_file_damaged_leaves_the_room_out(change: Any) -> None:
+    """A rooms file's evening entries were read back unchecked: a room with a damaged one
+    came back, and the next round's results (``Room.record``, which folds the evening) or
+    its evening table failed. One that is not a match's entry leaves the room out, as
+    another bad field does; a whole one comes back as kept and the evening goes on."""
+    kept = kept_with_an_evening()
+    entry = kept["evening"][0]
+    assert set(entry) == {
+        "match",
+        "round",
+        "standings",
+        "match_over",
+        "winners",
+        "played",
+        "removed",
+    }
+    back = restore_room(kept, LEXICON, now=100.0)
+    assert back.evening == kept["evening"]
+    ann = next(iter(back.players))
+    back.start(ann, now=100.0, board=BOARD)
+    back.record(judge(back.close_round(now=160.0)))
+    table = back.evening_table()
+    assert table is not None and table["matches"] == 2
+    with pytest.raises((KeyError, TypeError, ValueError)):
+        restore_room({**kept, "evening": [change(entry)]}, LEXICON, now=100.0)
+
+
+@pytest.mark.parametrize("evening, dropped", [({"match": 1}, 0), ([], "2"), ([], -1)])
+def test_the_evening_and_its_dropped_count_are_of_their_kind(evening: Any, dropped: Any) -> None:
+    """The evening is a list of matches, its dropped count a whole number of 0 or more."""
+    kept = {**kept_with_an_evening(), "evening": evening, "evening_dropped": dropped}
+    with pytest.raises((TypeError, ValueError)):
+        restore_room(kept, LEXICON, now=100.0)

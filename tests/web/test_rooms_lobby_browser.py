@@ -8,6 +8,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -207,3 +208,45 @@ def test_the_evening_s_20th_place_shared_with_the_21st_reads_20_eq(
     assert [row[0] for row in rows] == ["1="] * 19 + ["20="]
     assert projector.locator("#evening-more").inner_text().startswith("and 1 more")
     assert projector.locator("#evening-ties").is_visible()
+
+
+def test_the_results_offer_no_dead_link_once_the_room_s_challenge_has_expired(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Ann made a challenge of the round from the results, which showed its link; nobody
+    played it for the server's keep days and it was deleted: the server told the room
+    (``expire_challenges``, hourly) and Ann's page took the ``room`` message's state, but the
+    results on screen kept the dead link (a 404 for whoever opened it) until the next round
+    or a reload. The offer is drawn again: the form to make another, saying why."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    code = create_room(ann, "ann", **ONE_ROUND)
+    bob = join(players, server, code, "bob")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    play_one_round_match(server, [ann, bob], [[], ["fame"]])
+    ann.fill("#challenge-your-name", "ann")
+    ann.click("#challenge-button")
+    made = ann.wait_for_selector("#challenge-link").get_attribute("data-code")
+    service = server.app.state.rooms
+    playwright_api.expect(bob.locator("#room")).to_be_visible()
+    deadline = time.monotonic() + 30
+    while (service.hub.rooms[code].challenge or {}).get("code") != made:  # kept by the room
+        assert time.monotonic() < deadline, "the room did not keep the challenge"
+        time.sleep(0.05)
+    with service.store.transaction() as db:  # nobody played it for keep_days
+        db.execute("UPDATE challenges SET played = 0, created = 0")
+    assert service.store.prune() == 1
+    server.call(service.expire_challenges)  # the hourly prune's
+
+    ann.wait_for_selector("#challenge-link", state="detached")
+    playwright_api.expect(ann.locator("#challenge-button")).to_be_visible()
+    status = ann.locator(".challenge-offer [role='status']")
+    playwright_api.expect(status).to_contain_text("This round's challenge has expired")
+    assert ann.locator("#challenge-download").count() == 0
+    # another made: its link shown (and kept by the room), not drawn away by the next message
+    ann.click("#challenge-button")
+    again = ann.wait_for_selector("#challenge-link").get_attribute("data-code")
+    assert again and again != made
+    bob.click("#leave-button")  # a room message to ann
+    ann.wait_for_selector("#players li[data-name='bob']", state="detached")
+    assert ann.locator("#challenge-link").get_attribute("data-code") == again

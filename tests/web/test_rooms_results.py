@@ -151,3 +151,41 @@ def test_a_kept_challenge_deleted_since_is_no_longer_a_link() -> None:
             socket.send_json({"type": "leave"})
             until(socket, "left")
         assert client.get(f"/api/rooms/{code}/results").json()["challenge"] == expired
+
+
+def test_a_failing_challenge_expiry_does_not_end_the_hourly_prune(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hourly prune told the open rooms of their challenges deleted
+    (``expire_challenges``) outside its guard: an exception there ended the loop, and old
+    results were never pruned again for the server's life. It is one line of the log (once
+    per cause), and the next prune runs all the same."""
+    import time
+
+    from boggle.rooms.storage import ResultStore
+    from boggle.web import rooms as web_rooms
+
+    pruned: list[float | None] = []
+    real_prune = ResultStore.prune
+
+    def counted(store: ResultStore, now: float | None = None) -> int:
+        pruned.append(now)
+        return real_prune(store, now)
+
+    async def failing(service: Any) -> None:
+        raise RuntimeError("the rooms changed while they were read")
+
+    monkeypatch.setattr(ResultStore, "prune", counted)
+    monkeypatch.setattr(web_rooms.RoomService, "expire_challenges", failing)
+    monkeypatch.setattr(web_rooms, "PRUNE_SECONDS", 0.01)
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig(clock=RoomClock())))
+    with caplog.at_level("ERROR", logger="boggle"), TestClient(app):
+        deadline = time.monotonic() + 30
+        while len(pruned) < 3:
+            assert time.monotonic() < deadline, f"the prune stopped after {len(pruned)} runs"
+            time.sleep(0.01)
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("boggle")]
+    assert said == [
+        "the rooms' kept challenges not checked: RuntimeError: the rooms changed while they"
+        " were read (logged once per cause)"
+    ], said

@@ -372,10 +372,12 @@ def restore_room(
         table=list(match["table"]),
     )
     room.last_summary = _summary_of(kept["last_summary"])
-    room.evening = [dict(entry) for entry in kept.get("evening", [])]  # none in an older file
-    room.evening_dropped = int(kept.get("evening_dropped", 0))
+    room.evening = _evening(kept.get("evening", []))  # none in an older file
+    room.evening_dropped = whole_number(
+        "the evening's dropped matches", kept.get("evening_dropped", 0), at_least=0
+    )
     room.dropped_names = _dropped_names(kept.get("dropped_names", []))  # none in an older file
-    room.removed = [_text(name) for name in kept.get("removed", [])]  # none in an older file
+    room.removed = _names("removed", kept.get("removed", []))  # none in an older file
     room.challenge = _challenge(kept.get("challenge"))  # none in an older file
     room.renames = [_rename(entry) for entry in kept.get("renames", [])]  # none in an older file
     phase = Phase(kept["phase"])
@@ -449,7 +451,10 @@ def _challenge(kept: Any) -> dict[str, Any] | None:
         return None
     code = normalise_challenge_code(_text(kept["code"]))  # the link the host's page makes
     place = {"match": int(kept["match"]), "round": int(kept["round"])}
-    if kept.get("expired") is True:  # deleted since (ChallengeStore.kept_by_room): no link
+    expired = kept.get("expired", False)  # none in an older file
+    if not isinstance(expired, bool):  # "yes" was read as not expired: a dead link
+        raise TypeError(f"a challenge's expired must be true or false, got {str(expired)[:40]!r}")
+    if expired:  # deleted since (ChallengeStore.kept_by_room): no link
         return {"code": code, **place, "expired": True}
     return {"code": code, "path": f"/challenge/{code}", **place}  # the code's, not the file's
 
@@ -477,14 +482,90 @@ def _text(value: Any) -> str:
     return value
 
 
+def _names(field: str, kept: Any) -> list[str]:
+    """A list of names kept as ``field``: a list of texts (``TypeError`` otherwise: a text
+    would be read as its letters, an object as its keys).
+
+    >>> _names("removed", ["Cy"])
+    ['Cy']
+    >>> _names("removed", "Cy")
+    Traceback (most recent call last):
+    ...
+    TypeError: removed: a list of names was expected, got str
+    """
+    if not isinstance(kept, list):
+        raise TypeError(f"{field}: a list of names was expected, got {type(kept).__name__}")
+    return [_text(name) for name in kept]
+
+
 def _dropped_names(kept: Any) -> list[str]:
     """The names of the matches dropped from the evening (:attr:`Room.dropped_names
-    <boggle.rooms.room.Room.dropped_names>`): a list of texts (``TypeError`` otherwise: a
-    text would be read as its letters, an object as its keys), the last
+    <boggle.rooms.room.Room.dropped_names>`): a list of texts (:func:`_names`), the last
     :data:`~boggle.rooms.limits.MAX_DROPPED_NAMES` kept, as the room keeps them."""
+    return _names("dropped_names", kept)[-MAX_DROPPED_NAMES:]
+
+
+def _evening(kept: Any) -> list[dict[str, Any]]:
+    """The evening over a room's matches (:attr:`Room.evening
+    <boggle.rooms.room.Room.evening>`), each entry checked (:func:`_evening_entry`): one
+    read back unchecked made the next round's results (``Room.record``) fail, or the room's
+    evening table and spreadsheets."""
     if not isinstance(kept, list):
-        raise TypeError(f"a list of names was expected, got {type(kept).__name__}")
-    return [_text(name) for name in kept][-MAX_DROPPED_NAMES:]
+        raise TypeError(f"the evening: a list of matches was expected, got {type(kept).__name__}")
+    return [_evening_entry(entry) for entry in kept]
+
+
+def _evening_entry(entry: Any) -> dict[str, Any]:
+    """One match of the evening as the room keeps it (:func:`~boggle.rooms.export.fold_evening`
+    of :func:`~boggle.rooms.export.compact_round`): its ``match`` and last ``round``, its
+    ``standings`` (``name``, ``total``, ``rank``), ``match_over``, ``winners``, and the
+    optional ``played`` (rounds a player had a seat in), ``scores`` (a round not folded: an
+    older file) and ``removed``. ``KeyError``, ``TypeError`` or ``ValueError`` when a field
+    is missing or not its kind; other fields are not kept.
+
+    >>> entry = {"match": 1, "round": 2, "standings": [{"name": "ann", "total": 3, "rank": 1}],
+    ...     "match_over": True, "winners": ["ann"], "played": {"ann": 2}}
+    >>> _evening_entry(entry) == entry
+    True
+    >>> _evening_entry({**entry, "standings": [{"name": "ann", "total": "3", "rank": 1}]})
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: a standings row's total must be a whole number, got '3'
+    """
+    if not isinstance(entry, dict):
+        raise TypeError(f"a match of the evening was expected, got {type(entry).__name__}")
+    rows = entry["standings"]
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise TypeError("a match of the evening: its standings are not a list of rows")
+    over = entry["match_over"]
+    if not isinstance(over, bool):
+        raise TypeError(f"a match of the evening: match_over must be true or false, got {over!r}")
+    checked: dict[str, Any] = {
+        "match": whole_number("an evening match's number", entry["match"], at_least=1),
+        "round": whole_number("an evening match's round", entry["round"], at_least=0),
+        "standings": [
+            {
+                "name": _text(row["name"]),
+                "total": whole_number("a standings row's total", row["total"]),
+                "rank": whole_number("a standings row's rank", row["rank"], at_least=1),
+            }
+            for row in rows
+        ],
+        "match_over": over,
+        "winners": _names("winners", entry["winners"]),
+    }
+    for field, least in (("played", 0), ("scores", None)):
+        if field in entry:
+            counts = entry[field]
+            if not isinstance(counts, dict):
+                raise TypeError(f"a match of the evening: {field} must be an object of names")
+            checked[field] = {
+                _text(name): whole_number(f"an evening match's {field}", n, at_least=least)
+                for name, n in counts.items()
+            }
+    if "removed" in entry:
+        checked["removed"] = _names("removed", entry["removed"])
+    return checked
 
 
 def _rename(entry: Mapping[str, Any]) -> dict[str, Any]:

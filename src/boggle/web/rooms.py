@@ -702,15 +702,25 @@ class RoomService:
 
     async def prune(self) -> None:
         """Delete the rounds older than the store's ``keep_days``, every hour (and the
-        challenges nobody played for as long: the open rooms that kept one are told)."""
+        challenges nobody played for as long: the open rooms that kept one are told).  A
+        failure is one line in the log (once per cause), and the next hour's runs all the
+        same: one raised out of this loop ended the pruning for the server's life."""
         while True:
             try:
                 await asyncio.to_thread(self.store.prune)
+                await self.expire_challenges()
             except sqlite3.Error as error:
                 if str(error) not in self.failures_logged:
                     self.failures_logged.add(str(error))
                     log.error("old results not pruned: %s (logged once per cause)", error)
-            await self.expire_challenges()
+            except Exception as error:  # not the store's: the next hour's prune runs anyway
+                cause = f"{type(error).__name__}: {error}"
+                if cause not in self.failures_logged:
+                    self.failures_logged.add(cause)
+                    log.error(
+                        "the rooms' kept challenges not checked: %s (logged once per cause)",
+                        cause,
+                    )
             await asyncio.sleep(PRUNE_SECONDS)
 
     async def expire_challenges(self) -> None:

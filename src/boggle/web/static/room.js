@@ -58,6 +58,8 @@ const state = {
   gone: [],       // the players who left since the last round started
   late: false,    // the match shown over was played before this player joined
   matchOver: null,  // the match's end shown: its `winners` and `totals` (showMatchOver)
+  results: null,  // the round's results on screen (showResults): their challenge offer's round
+  offered: null,  // the code of the room's kept challenge whose link that offer shows, if any
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -596,6 +598,13 @@ function showRoom(room) {
   // the challenge the host made of a round; one deleted since (nobody played it for the
   // server's keep days: `expired`, no link) is offered no more, and may be made again
   state.challenge = room.challenge && !room.challenge.expired ? room.challenge : null;
+  // the results on screen show the link of the room's challenge, deleted since (or made again
+  // on the host's other device): their offer is drawn again, where it kept the dead link
+  // until the next round or a reload
+  const shown = !room.results && !$("results").hidden && state.results && state.offered;
+  const kept = shown ? roomChallenge(state.results) : null;
+  const redraw = shown && (room.challenge?.expired ? room.challenge.code === state.offered
+    : Boolean(kept) && kept.code !== state.offered);
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
   document.body.classList.toggle("watching", state.watching);
@@ -643,6 +652,8 @@ function showRoom(room) {
     sendAgain(room);
   } else if (room.results && (room.phase === "results" || room.phase === "over")) {
     showResults(room.results);
+  } else if (redraw && (room.phase === "results" || room.phase === "over")) {
+    offerRoomChallenge(state.results, room.challenge);
   } else if (room.phase === "lobby") {
     inRound(false);
     placeActions(false);
@@ -1157,22 +1168,50 @@ function showResults(summary) {
   $("rematch-button").hidden = !isHost || !summary.match_over;
   offerRematchSettings(isHost && summary.match_over);
   placeActions(true);
-  const settings = state.settings || {};
-  const mine = summary.players.find((player) => player.name === state.you);
   // the round's word box gone with the round: the keyboard starts at the results' title,
   // from which Tab goes on to what comes next (Start round 2, Rematch), as on the other pages
   if (focusLost()) focusResults($("results"), $("results-title"));
   else showInView($("results"));
+  state.results = summary;
+  offerRoomChallenge(summary, null);
+}
+
+// The challenge the room keeps of the round of these results, for its host to show: none
+// for the others, none once expired (state.challenge), none of another round.
+function roomChallenge(summary) {
+  const kept = state.challenge;
+  return state.you === state.host && kept && kept.match === summary.match &&
+    kept.round === summary.round ? kept : null;
+}
+
+// "Challenge a friend" under the results of `summary`: the host's shows the link of the
+// challenge the room keeps of the round (kept by the server: shown after a reload too).
+// Drawn again when that challenge expires (`gone`: the room's `challenge`, expired), with
+// the form to make another, the keyboard kept in it where it was on the dead link.
+function offerRoomChallenge(summary, gone) {
+  const isHost = state.you === state.host;
+  const settings = state.settings || {};
+  const mine = summary.players.find((player) => player.name === state.you);
+  const offer = $("results").querySelector(".challenge-offer");
+  const focused = Boolean(offer && offer.contains(document.activeElement));
+  const made = roomChallenge(summary);
+  state.offered = made ? made.code : null;
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
     watching: state.watching,
     words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
-    // the host's challenge is the room's (kept by the server): shown after a reload too
-    made: isHost && state.challenge && state.challenge.match === summary.match &&
-      state.challenge.round === summary.round ? state.challenge : null,
-    onMade: isHost ? (made) => send({ type: "challenge", code: made.code }) : null,
+    made,
+    onMade: isHost ? (kept) => {
+      state.offered = kept.code;
+      send({ type: "challenge", code: kept.code });
+    } : null,
   });
+  const status = $("results").querySelector(".challenge-offer [role='status']");
+  if (gone && gone.expired && gone.match === summary.match && gone.round === summary.round && !made && status) {
+    status.textContent = "This round's challenge has expired (nobody played it for a long while): its link opens nothing now. Make another to send.";
+  }
+  if (focused && focusLost()) $("challenge-button").focus();
 }
 
 // A player the host removed keeps their points in the standings and the evening, marked
@@ -1307,6 +1346,8 @@ function clearRoom() {
   delete $("feedback").dataset.word;
   delete $("feedback").dataset.status;
   for (const offer of $("results").querySelectorAll(".challenge-offer, .keep-offer")) offer.remove();
+  state.results = null;
+  state.offered = null;
   clearPath();
 }
 
