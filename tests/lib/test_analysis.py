@@ -23,6 +23,7 @@ from boggle.engines import engine_names, engines, get_engine
 from boggle.model.rules import CLASSIC
 from boggle.study import hashstats, memory, runtime, trie_dot
 from boggle.study.paths import path_table
+from boggle.wordlists.loading import load_lexicon
 
 WORDS = ["cab", "abaca", "dog", "god", "good", "zebra", "act", "cat", "tac", "a"]
 SMALL_LIST_WORDS = [*WORDS, "quote", "dote", "tote", "note", "tone"]  # conftest's small_list
@@ -552,3 +553,12 @@ def test_bench_runtime_ctrl_c_prints_and_writes_the_sizes_measured(
         assert [row["size"] for row in csv.DictReader(file)] == ["2", "2", "3", "3", "4"]
     with (out_dir / "runtime_summary.csv").open() as file:
         assert [row["size"] for row in csv.DictReader(file)] == ["2", "3", "4"]
+
+
+def test_the_memory_table_s_word_list_copy_keeps_a_language_s_rules(tmp_path: Path) -> None:
+    # read again under the default rules, a Dutch file kept the abbreviation its rules drop
+    path = tmp_path / "woorden.txt"
+    path.write_text("boom\ndvd\nhuis\n", encoding="utf-8")
+    lexicon = load_lexicon(str(path), language="nl")
+    assert "dvd" not in lexicon
+    assert memory._copy_of_words(lexicon).words == lexicon.words

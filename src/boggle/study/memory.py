@@ -153,8 +153,13 @@ def sorted_file_bytes(words: Iterable[str]) -> int:
 
 
 def _copy_of_words(lexicon: Lexicon) -> Lexicon:
-    """The word list loaded afresh (from its file when it has one), not sharing strings."""
-    if lexicon.source is not None:
+    """The word list loaded afresh (from its file when it has one and was read under the
+    default rules), not sharing strings.
+
+    >>> _copy_of_words(Lexicon.from_words(["cat", "dog"])).words
+    ('cat', 'dog')
+    """
+    if lexicon.source is not None and lexicon.language is None:
         return Lexicon.from_file(lexicon.source, name=lexicon.name)
     return Lexicon(tuple(word.encode().decode() for word in lexicon.words), lexicon.name)
 
