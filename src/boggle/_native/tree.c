@@ -1098,7 +1098,8 @@ int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     br.made = malloc((size_t)c.n * (size_t)c.n * sizeof *br.made);
     if (!br.made) return PV_NO_MEMORY;
     const tsum *root = NULL;
-    status = tree_build(p, &c, order, c.n <= options->walk_cells, cap, &root);
+    status = tree_build(p, &c, order, c.n <= options->walk_cells, cap, options->symmetric,
+                        &root);
     if (status == PV_OK) {
         int32_t bound = sum_bound(root);
         result->root_bound = bound;
@@ -1131,7 +1132,7 @@ int pv_tree_bound(pv_prover *p, const pv_words *words, int rows, int cols,
     if (status != PV_OK) return status;
     cb_load(&c, words, rows, cols, faces);
     const tsum *root = NULL;
-    status = tree_build(p, &c, order, 0, NULL, &root);
+    status = tree_build(p, &c, order, 0, NULL, 0, &root);
     if (status == PV_OK) *bound = sum_bound(root);
     tree_reset(p);
     return status;

@@ -21,7 +21,8 @@ below the best board" (a loosened bound would still be an upper bound and only s
   With ``symmetric`` (given the face ids' order, ``faces``), a board is cut, before its
   bound, as soon as the cells forced show that one of its images under the class's own turns
   and mirrors is less (faces compared cell by cell in split order): of the boards that are
-  images of one another, only the least is searched.
+  images of one another, only the least is searched; and the tree leaves out the paths
+  through every cell without every face that only such cut boards take.
 
 Faces are strings (``"qu"`` is one face); a word's points come from ``points``, a dict
 of every word of the list (:func:`word_points`).
@@ -191,13 +192,37 @@ def tree_search(
     ``switch_bound`` and more than ``walk_cells`` cells are left, then by walking.  With
     ``faces`` (every face in the order of its id), as ``tree_search(..., symmetric=True)``:
     a board is cut once an image of it under the class's own symmetries is known to be
-    less (see :func:`own_symmetries`)."""
+    less (see :func:`own_symmetries`), and a path through every cell without every face
+    whose faces alone show that is left out of the tree."""
     n = rows * cols
     result = SearchResult()
     board = [""] * n
     face_id = {face: k for k, face in enumerate(faces)}
     symmetries = own_symmetries(cells, rows, cols) if faces else []
     rank = {cell: r for r, cell in enumerate(order)}
+
+    grouping = {cell for cell in range(n) if set(cells[cell]) != set(faces)}
+
+    def cut(key: Key) -> bool:
+        """Whether the path goes through every grouping cell (those without every face)
+        and every board taking its faces is greater than one of its images (such boards are
+        all cut below, so the tree leaves the path out; the core keeps the paths that miss
+        a grouping cell, whose trees it keeps for other classes)."""
+        taken = {order[r]: face for r, face in key}
+        if not grouping <= taken.keys():
+            return False
+        for image in symmetries:
+            for cell in order:
+                other = image[cell]
+                if other == cell:
+                    continue
+                if cell not in taken or other not in taken:
+                    break
+                if taken[cell] != taken[other]:
+                    if face_id[taken[cell]] > face_id[taken[other]]:
+                        return True
+                    break
+        return False
 
     def least_so_far(k: int) -> bool:
         """With the cells of ranks 0..k on the board: no image is yet known to be less
@@ -267,7 +292,8 @@ def tree_search(
             reached = [c.faces[face] for c in waiting.get(k, []) if face in c.faces]
             walk(live + reached, k + 1)
 
-    branch(paths_to_words(cells, rows, cols, points, order), 0)
+    paths = paths_to_words(cells, rows, cols, points, order)
+    branch({key: value for key, value in paths.items() if not cut(key)}, 0)
     return result
 
 
