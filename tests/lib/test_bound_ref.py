@@ -243,6 +243,63 @@ def test_symmetric_classes_listed_once_an_orbit_bound_as_the_twin(
     assert bounds == twin.bounds
 
 
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_symmetric_search_cuts_the_images_the_twin_cuts(
+    problem: tuple[Prover, Rules, int, int, list[list[str]]], data: st.DataObject
+) -> None:
+    """tree_search(..., symmetric=True) cuts a board, before its bound, once the cells
+    forced show that an image of it under the class's own turns and mirrors is less (faces
+    by id, cells in split order): the same boards and bounds as the twin's, merging and
+    walking; the boards that score above are those of the whole search, one of each set of
+    images (a board cut for an image that is greater, or one of a wrong image, or cut before
+    its cells are known, fails here)."""
+    prover, rules, rows, cols, cells = problem
+    symmetries = grid_symmetries(rows, cols)
+    chosen = data.draw(
+        st.one_of(st.sampled_from(symmetries).map(lambda one: [one]), st.just(symmetries)),
+        label="symmetries",
+    )
+    cells = symmetric(cells, chosen)
+    points = bound_ref.word_points(prover.scorer.lexicon, rules)
+    order = list(prover.order(rows, cols, texts(cells)))
+    root = bound_ref.orderly_tree(cells, rows, cols, points, order).bound
+    above = data.draw(st.integers(0, max(root, 1)), label="above")
+    switch_bound = data.draw(
+        st.one_of(st.just(-1), st.just(root), st.integers(0, max(root, 1))), label="switch_bound"
+    )
+    walk_cells = data.draw(st.integers(0, rows * cols), label="walk_cells")
+    masks, n = prover.masks(texts(cells)), rows * cols
+
+    def search(score_boards: bool, symmetric: bool) -> tuple[list[tuple[str, ...]], int]:
+        leaves, bounds, _ = prover.bound.tree_search(
+            masks, rows, cols, above, bytes(order), switch_bound, walk_cells, 0,
+            score_boards, 0, symmetric,
+        )  # fmt: skip
+        faces = prover.faces
+        return [
+            tuple(faces[f] for f in leaves[k : k + n]) for k in range(0, len(leaves), n)
+        ], bounds
+
+    boards, bounds = search(False, True)
+    twin = bound_ref.tree_search(
+        cells, rows, cols, points, order, above, switch_bound, walk_cells, prover.faces
+    )
+    assert sorted(boards) == sorted(twin.boards)
+    assert bounds == twin.bounds
+    whole, whole_bounds = search(False, False)
+    assert set(boards) <= set(whole) and bounds <= whole_bounds
+    own = bound_ref.own_symmetries(cells, rows, cols)
+    scoring, _ = search(True, True)
+    every, _ = search(True, False)
+
+    def images(board: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+        return frozenset([board, *(tuple(board[i] for i in image) for image in own)])
+
+    assert {images(board) for board in scoring} == {images(board) for board in every}
+    assert len(scoring) == len({images(board) for board in every})
+
+
 EVERY_PATH_WORDS = [
     "".join(letters)
     for length in range(3, 7)

@@ -207,6 +207,8 @@ def test_the_sanitizer_s_fallback_list_reaches_the_pairs_leaves(
     cells = ("lnrst", "aeiou", "lnrst", "aeiou", "*", "aeiou", "lnrst", "aeiou", "lnrst")
     boards, lines = _run(prove_main, str(words), "3x3", above["above_pairs"], *cells)
     assert len(boards) > 100  # up to symmetry
-    assert int(lines[-1].rsplit(", ", 1)[1].removesuffix(" pair searches")) > 1000, lines
+    # (846 pair searches: the class is its own image under all 8 turns and mirrors, and only
+    # the least of a board's images is searched; 6,736 with --symmetric 0)
+    assert int(lines[-1].rsplit(", ", 1)[1].removesuffix(" pair searches")) > 500, lines
     for letters in ("rst", "lnm", "qust", "qlrs"):
         _run(prove_main, str(words), "3x3", above["above_all"], *[letters] * 9)  # check=True

@@ -51,7 +51,7 @@ def test_a_proof_and_a_search_are_one_line() -> None:
 
     words = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
     proof = repr(prove(2, 2, words, "classic", 2))
-    assert proof.startswith("<ProofResult 3 boards, best abet 5; 249 classes (1 top-level) in ")
+    assert proof.startswith("<ProofResult 3 boards, best abet 5; 43 classes (1 top-level) in ")
     found = repr(search(2, 2, words, "classic", seed=1))
     assert found.startswith("<SearchResult hillclimb, seed 1: best abet 5 of 10 boards kept; ")
     assert "\n" not in proof + found and len(proof) < 100 and len(found) < 100

@@ -43,7 +43,7 @@ int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *
     /* a cap of no record: the listing counts every record and keeps none */
     tree_cap cap = {0, SIZE_MAX, PV_BYTES_PER_RECORD, through, 0, 0};
     const tsum *tree;
-    status = tree_build(prover, &c, order, 0, &cap, &tree);
+    status = tree_build(prover, &c, order, 0, &cap, 0, &tree);
     tree_reset(prover);
     pv_prover_free(prover);
     if (status == TREE_PAST_CAP) *records = cap.records;

@@ -184,6 +184,7 @@ class ClassBound:
         max_bytes: int = 0,
         score_boards: bool = False,
         max_class_bytes: int = 0,
+        symmetric: bool = False,
         /,
     ) -> tuple[bytes, int, int]: ...
     def class_records(self, masks: bytes, rows: int, cols: int, /) -> int: ...

@@ -26,6 +26,9 @@
  *                            parts proved one after the other (default as boggle
  *                            prove: 800000000 up to 12 cells, else 400000000; 0: never
  *                            split)
+ *          --symmetric 0|1   keep only the least of the boards that are images of one
+ *                            another under the class's own turns and mirrors (default 1,
+ *                            as boggle prove)
  * Exit status: 0 done, 1 out of memory or unreadable file, 2 bad arguments.
  *
  * Example: printf 'a e r s t\n' ... | prove_main enable.txt 3x3 540
@@ -56,11 +59,12 @@ typedef struct {
     int has_order;
     size_t max_class_bytes;
     int has_max_bytes;
+    int symmetric;
 } setup;
 
 static int usage(const char *why) {
     fprintf(stderr, "prove_main: %s\nusage: prove_main [--order I,J,...] [--min-len N] "
-                    "[--points P,P,...] [--walk-cells N] [--walk-below X] [--max-bytes N] WORDS "
+                    "[--points P,P,...] [--walk-cells N] [--walk-below X] [--max-bytes N] [--symmetric 0|1] WORDS "
                     "ROWSxCOLS "
                     "ABOVE [CELL ...]\n", why);
     return 2;
@@ -292,7 +296,7 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
     else
         split_order(rows, cols, masks, n > s->walk_cells, order);
     pv_search_options options = {above, 0, (int64_t)((double)above * s->walk_below),
-                                 s->walk_cells, 0, 1};
+                                 s->walk_cells, 0, 1, s->symmetric};
     pv_search_result result;
     clock_t started = clock();
     int status = pv_class_search(prover, &s->words, rows, cols, masks, order, &options,
@@ -341,6 +345,7 @@ int main(int argc, char **argv) {
     s.min_len = 3;
     s.walk_cells = WALK_CELLS;
     s.walk_below = WALK_BELOW;
+    s.symmetric = 1;
     int at = 1;
     for (; at + 1 < argc && strncmp(argv[at], "--", 2) == 0; at += 2) {
         long numbers[PV_MAX_POINTS];
@@ -363,6 +368,9 @@ int main(int argc, char **argv) {
             s.has_max_bytes = 1;
         } else if (!strcmp(argv[at], "--min-len") && count == 1) {
             s.min_len = (int)numbers[0];
+        } else if (!strcmp(argv[at], "--symmetric") && count == 1 &&
+                   (numbers[0] == 0 || numbers[0] == 1)) {
+            s.symmetric = (int)numbers[0];
         } else if (!strcmp(argv[at], "--walk-cells") && count == 1) {
             s.walk_cells = (int)numbers[0];
         } else {

@@ -215,7 +215,7 @@ static PyObject *Bound_class_records(BoundObject *self, PyObject *args) {
 }
 
 /* tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes,
- * score_boards, max_class_bytes]) -> (boards, bounds computed, root bound). */
+ * score_boards, max_class_bytes, symmetric]) -> (boards, bounds computed, root bound). */
 static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     Py_buffer masks, order;
     int rows, cols;
@@ -225,10 +225,11 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     Py_ssize_t max_bytes = 0;
     int score_boards = 0;
     Py_ssize_t max_class_bytes = 0;
+    int symmetric = 0;
     if (check_ready(self) < 0 ||
-        !PyArg_ParseTuple(args, "y*iiLy*|Oinpn", &masks, &rows, &cols, &above, &order,
+        !PyArg_ParseTuple(args, "y*iiLy*|Oinpnp", &masks, &rows, &cols, &above, &order,
                           &switch_obj, &walk_cells, &max_bytes, &score_boards,
-                          &max_class_bytes))
+                          &max_class_bytes, &symmetric))
         return NULL;
     class_args c;
     int status = read_class(self, &c, &masks, rows, cols, &order);
@@ -236,7 +237,8 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     PyBuffer_Release(&order);
     if (status < 0) return NULL;
     pv_search_options options = {above, switch_obj == Py_None, 0, walk_cells,
-                                 max_bytes > 0 ? (size_t)max_bytes : 0, score_boards};
+                                 max_bytes > 0 ? (size_t)max_bytes : 0, score_boards,
+                                 symmetric};
     if (switch_obj != Py_None) {
         options.switch_bound = PyLong_AsLongLong(switch_obj);
         if (options.switch_bound == -1 && PyErr_Occurred()) return NULL;
@@ -329,14 +331,16 @@ static PyMethodDef Bound_methods[] = {
      "tree_bound(masks, rows, cols, order) -> the bound of the class's orderly tree"},
     {"tree_search", (PyCFunction)Bound_tree_search, METH_VARARGS,
      "tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes, "
-     "score_boards]) -> (boards, classes, root bound); cells are forced by merging while a "
+     "score_boards, max_class_bytes, symmetric]) -> (boards, classes, root bound); cells are forced by merging while a "
      "tree's bound is above switch_bound (None: always) and more than walk_cells cells are "
      "left, then by walking the tree; with max_bytes > 0 the search stops once the boards "
      "would pass it; with score_boards, a board whose bound passes is solved as it is found "
      "and kept only when it scores more than above; with max_class_bytes > 0, a class whose "
      "work would take more (class_records x bytes_per_record(cells, walk_cells)) is split into parts searched "
-     "one after the other (the same boards).  Runs without the GIL: calls on several "
-     "threads run at once"},
+     "one after the other (the same boards); with symmetric, of the boards that are images "
+     "of one another under the class's own turns and mirrors only the least (in split "
+     "order) is kept, the others cut before their bounds.  Runs without the GIL: calls on "
+     "several threads run at once"},
     {"class_records", (PyCFunction)Bound_class_records, METH_VARARGS,
      "class_records(masks, rows, cols) -> the records (paths to a scoring word) of the "
      "class's tree, counted without building it"},

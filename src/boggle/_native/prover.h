@@ -105,6 +105,10 @@ typedef struct {
     int score_boards;     /* keep only the boards that score more than above (each board
                              whose bound passes is solved as it is found), not every board
                              whose bound passes */
+    int symmetric;        /* keep, of each set of boards that are images of one another under
+                             the class's own turns and mirrors (those taking every cell to a
+                             cell of the same faces), only the least (in split order, face ids
+                             compared): a board whose image is less is cut before its bound */
 } pv_search_options;
 
 typedef struct {

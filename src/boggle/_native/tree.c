@@ -340,6 +340,9 @@ static tsum *drop_first(arena *a, const tsum *x, int32_t points) {
 
 /* ------------------------------------------------ branch and bound */
 
+#define SYM_MAX 7      /* a grid's turns and mirrors other than the identity */
+#define SYM_LESS 0xFFu /* sym_at: the board is less than its image (whatever comes after) */
+
 /* Choice nodes (or lone leaves) waiting for their cell to be forced, per rank (the orderly
  * bound). */
 typedef struct {
@@ -375,6 +378,16 @@ typedef struct {
     rank_sums first[CB_MAX_CELLS];      /* each rank's sums where the walk begins */
     const rank_sums *sums[CB_MAX_CELLS]; /* each rank's sums at this step of the walk */
     rank_sums *made; /* made[k * n + r]: rank r's sums once rank k is forced (walk's steps) */
+    /* options->symmetric: the class's own symmetries other than the identity; for each, the
+     * pairs of cells (x, its image) compared in split order (cells left in place skipped):
+     * a board is cut when at the first pair of different faces x's is the greater */
+    int n_syms;
+    uint8_t sym_len[SYM_MAX];
+    uint8_t sym_to[SYM_MAX][CB_MAX_CELLS];        /* each cell's image */
+    uint8_t sym_pairs[SYM_MAX][CB_MAX_CELLS][2];
+    uint8_t sym_rank[CB_MAX_CELLS];               /* each cell's rank */
+    uint8_t sym_at[CB_MAX_CELLS + 1][SYM_MAX];    /* per rank forced: each symmetry's first
+                                                     pair not yet compared, SYM_LESS when less */
 } brancher;
 
 #define PENDING_FIRST 64 /* waiting choice nodes of a rank made room for at first */
@@ -644,6 +657,69 @@ static int found_pairs(brancher *br, int first, int last) {
     return PV_OK;
 }
 
+/* options->symmetric: the symmetries of the grid (turns and mirrors; a square's 7, else
+ * the 3 that keep its shape) that take every cell to a cell of the same faces, and for each
+ * the pairs (cell, image) in split order, cells left in place skipped. */
+static void plan_symmetries(brancher *br) {
+    const cb_class *c = br->c;
+    const int rows = br->rows, cols = br->cols, n = c->n;
+    br->n_syms = 0;
+    for (int r = 0; r < n; r++) br->sym_rank[br->order[r]] = (uint8_t)r;
+    for (int map = 1; map < 8; map++) {
+        if (rows != cols && map != 2 && map != 4 && map != 6) continue;
+        uint8_t to[CB_MAX_CELLS];
+        int ok = 1, moved = 0;
+        for (int cell = 0; cell < n && ok; cell++) {
+            int r = cell / cols, q = cell % cols, r2 = r, q2 = q;
+            if (map & 1) r2 = q, q2 = r;     /* transpose (square) */
+            if (map & 2) r2 = rows - 1 - r2; /* upside down */
+            if (map & 4) q2 = cols - 1 - q2; /* mirrored */
+            to[cell] = (uint8_t)(r2 * cols + q2);
+            ok = c->faces[to[cell]] == c->faces[cell];
+            moved |= to[cell] != cell;
+        }
+        for (int s = 0; s < br->n_syms && ok; s++) /* one row or column: maps repeat */
+            ok = memcmp(br->sym_to[s], to, (size_t)n) != 0;
+        if (!ok || !moved) continue;
+        const int s = br->n_syms++;
+        memcpy(br->sym_to[s], to, (size_t)n);
+        int len = 0;
+        for (int r = 0; r < n; r++) {
+            const int x = br->order[r];
+            if (to[x] == x) continue;
+            br->sym_pairs[s][len][0] = (uint8_t)x;
+            br->sym_pairs[s][len][1] = to[x];
+            len++;
+        }
+        br->sym_len[s] = (uint8_t)len;
+        br->sym_at[0][s] = 0;
+    }
+}
+
+/* With the cells of ranks 0..k on the board (br->board), whether the board may still be the
+ * least of its images: each symmetry's pairs compared on from where rank k - 1 left them,
+ * while both cells are forced; its place after them into br->sym_at[k + 1].  0: some image
+ * is less, whatever the cells after (the board is cut). */
+static int least_of_images(brancher *br, int k) {
+    const uint8_t *at = br->sym_at[k];
+    uint8_t *next = br->sym_at[k + 1];
+    for (int s = 0; s < br->n_syms; s++) {
+        unsigned i = at[s];
+        if (i != SYM_LESS)
+            for (; i < br->sym_len[s]; i++) {
+                const uint8_t x = br->sym_pairs[s][i][0], y = br->sym_pairs[s][i][1];
+                if (br->sym_rank[x] > k || br->sym_rank[y] > k) break;
+                if (br->board[x] != br->board[y]) {
+                    if (br->board[x] > br->board[y]) return 0;
+                    i = SYM_LESS;
+                    break;
+                }
+            }
+        next[s] = (uint8_t)i;
+    }
+    return 1;
+}
+
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
 
 /* The orderly bound without merging: ranks k.. are forced one by one.  All the choice
@@ -683,6 +759,10 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
          * would add the same children again, one by one. */
         for (uint32_t faces = c->faces[cell]; faces; faces &= faces - 1) {
             const int f = bits_ctz32(faces);
+            if (br->n_syms) {
+                br->board[cell] = (uint8_t)f;
+                if (!least_of_images(br, k)) continue;
+            }
             const int64_t bound = points + rest + mine->by_face[f];
             if (bound <= br->above) {
                 if (cb_tick(c)) return PV_INTERRUPTED;
@@ -710,6 +790,10 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     while (faces) {
         int f = bits_ctz32(faces);
         faces &= faces - 1;
+        if (br->n_syms) {
+            br->board[cell] = (uint8_t)f;
+            if (!least_of_images(br, k)) continue;
+        }
         if (points + rest + mine->by_face[f] <= br->above) {
             if (cb_tick(c)) return PV_INTERRUPTED;
             continue;
@@ -845,6 +929,10 @@ static int branch_tree(brancher *br, const tsum *root, int32_t bound, int k) {
             under = &choice->kids[bits_popcount32(choice->mask & ((1u << f) - 1u))];
         else if (forced && is_lone(first.ref) && lone_face(first.ref) == f)
             under = &leaf;
+        if (br->n_syms) {
+            br->board[cell] = (uint8_t)f;
+            if (!least_of_images(br, k)) continue;
+        }
         if (rest + (under ? under->bound : 0) <= br->above) continue;
         size_t used = a->used;
         const tsum *next = root;
@@ -1006,10 +1094,12 @@ int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
         }
         p->scratch_words = words;
     }
+    if (options->symmetric) plan_symmetries(&br);
     br.made = malloc((size_t)c.n * (size_t)c.n * sizeof *br.made);
     if (!br.made) return PV_NO_MEMORY;
     const tsum *root = NULL;
-    status = tree_build(p, &c, order, c.n <= options->walk_cells, cap, &root);
+    status = tree_build(p, &c, order, c.n <= options->walk_cells, cap, options->symmetric,
+                        &root);
     if (status == PV_OK) {
         int32_t bound = sum_bound(root);
         result->root_bound = bound;
@@ -1042,7 +1132,7 @@ int pv_tree_bound(pv_prover *p, const pv_words *words, int rows, int cols,
     if (status != PV_OK) return status;
     cb_load(&c, words, rows, cols, faces);
     const tsum *root = NULL;
-    status = tree_build(p, &c, order, 0, NULL, &root);
+    status = tree_build(p, &c, order, 0, NULL, 0, &root);
     if (status == PV_OK) *bound = sum_bound(root);
     tree_reset(p);
     return status;

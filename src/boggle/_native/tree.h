@@ -172,9 +172,11 @@ typedef struct {
  * without keeping them, so a class is listed once whether it fits or not.  With `forest`,
  * built from trees of path groups, kept in the arena for the next classes (see
  * tree_build.c; the cap is not looked at); the caller gives the arena back with nothing
- * above its `kept`. */
+ * above its `kept`.  With `symmetric`, the records of paths that only boards greater than
+ * one of their images under the class's own turns and mirrors take are left out (those
+ * boards are cut: tree_search's options->symmetric). */
 int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree_cap *cap,
-               const tsum **tree);
+               int symmetric, const tsum **tree);
 
 /* pv_tree_search within `cap` (may be NULL): TREE_PAST_CAP, with nothing in *result, when
  * the class has more records than the cap holds (see tree_build). */

@@ -209,6 +209,14 @@ typedef struct {
        tallied, turned into cap->through by faces at the end (tally_done) */
     uint64_t by_value[CB_MAX_CELLS][FIELD_VALUES];
     image_plan images;
+    /* symmetric: the class's own symmetries (maps of the grid, by number in cuts), each as
+       the pairs of ranks (a cell's, its image's) in split order, cells left in place skipped */
+    uint32_t cuts;
+    int n_cuts;
+    int cut_group; /* the forest's group of every grouping cell is read (its records take a
+                      face on each: the others are never cut, so kept trees serve any class) */
+    uint8_t cut_len[MAX_SYMMETRIES];
+    uint8_t cut_pairs[MAX_SYMMETRIES][CB_MAX_CELLS][2];
 } maker;
 
 static int more_records(maker *m, records *r);
@@ -1033,8 +1041,93 @@ static size_t records_keep(const maker *m, size_t n) {
 }
 
 /* Group g's records sorted, read into a tree; NULL when out of memory. */
+/* m->cuts for tree_build's `symmetric`: the grid's turns and mirrors (its shape found from
+ * the cells' neighbours) that take every cell to a cell of the same faces. */
+static void plan_cuts(maker *m) {
+    const cb_class *c = m->c;
+    int rows = 0, cols = 0;
+    for (int r = 1; r <= c->n && !rows; r++) {
+        if (c->n % r) continue;
+        int ok = 1;
+        for (int cell = 0; cell < c->n && ok; cell++)
+            ok = grid_around(r, c->n / r, cell / (c->n / r), cell % (c->n / r)) == m->around[cell];
+        if (ok) rows = r, cols = c->n / r;
+    }
+    if (!rows) return;
+    uint8_t maps[MAX_SYMMETRIES][CB_MAX_CELLS];
+    for (int map = 1; map < 8; map++) {
+        if (rows != cols && map != 2 && map != 4 && map != 6) continue;
+        uint8_t *to = maps[m->n_cuts];
+        int ok = 1, moved = 0;
+        for (int cell = 0; cell < c->n && ok; cell++) {
+            int r = cell / cols, q = cell % cols, r2 = r, q2 = q;
+            if (map & 1) r2 = q, q2 = r;     /* transpose (square) */
+            if (map & 2) r2 = rows - 1 - r2; /* upside down */
+            if (map & 4) q2 = cols - 1 - q2; /* mirrored */
+            to[cell] = (uint8_t)(r2 * cols + q2);
+            ok = c->faces[to[cell]] == c->faces[cell];
+            moved |= to[cell] != cell;
+        }
+        for (int s = 0; s < m->n_cuts && ok; s++) /* one row or column: maps repeat */
+            ok = memcmp(maps[s], to, (size_t)c->n) != 0;
+        if (!ok || !moved) continue;
+        int len = 0;
+        for (int r = 0; r < c->n; r++) {
+            const int x = m->order[r];
+            if (to[x] == x) continue;
+            m->cut_pairs[m->n_cuts][len][0] = (uint8_t)r;
+            m->cut_pairs[m->n_cuts][len][1] = m->rank[to[x]];
+            len++;
+        }
+        m->cut_len[m->n_cuts++] = (uint8_t)len;
+        m->cuts |= 1u << map;
+    }
+}
+
+/* Whether the record takes a face on every grouping cell (the cells without every face)
+ * and every board taking its faces is greater than one of its images (tree.c cuts them
+ * all): for some symmetry, at the first of its pairs whose faces differ, both cells taken by
+ * the record, the cell's face is the greater.  (Records that miss a grouping cell are kept:
+ * in a forest they make the trees kept for other classes, whatever their symmetries.) */
+BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form) {
+    if (!m->cut_group) /* one tree: only records with a face on every grouping cell */
+        for (uint64_t cells = m->grouping; cells; cells &= cells - 1)
+            if (face_at(m, record, m->rank[bits_ctz64(cells)], form) == NO_FACE) return 0;
+    for (int s = 0; s < m->n_cuts; s++)
+        for (int i = 0; i < m->cut_len[s]; i++) {
+            const unsigned x = face_at(m, record, m->cut_pairs[s][i][0], form);
+            const unsigned y = face_at(m, record, m->cut_pairs[s][i][1], form);
+            if (x == NO_FACE || y == NO_FACE) break;
+            if (x != y) {
+                if (x > y) return 1;
+                break;
+            }
+        }
+    return 0;
+}
+
+BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int form) {
+    const size_t stride = m->stride;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *record = data + i * stride;
+        if (cut_record(m, record, form)) continue;
+        if (kept != i) memcpy(data + kept * stride, record, stride);
+        kept++;
+    }
+    return kept;
+}
+
+/* The records of r left when those cut_record cuts are left out. */
+static size_t cut_records(const maker *m, records *r) {
+    if (m->low_bits) return cut_records_as(m, r->data, r->len, COMPACT_RECORDS);
+    if (m->packed) return cut_records_as(m, r->data, r->len, WIDE_RECORDS);
+    return cut_records_as(m, r->data, r->len, BYTE_KEYS);
+}
+
 static const tsum *group_tree(maker *m, records *r, int bits) {
     tree_builder *b = m->b;
+    if (m->n_cuts && r->len && (!m->forest || m->cut_group)) r->len = cut_records(m, r);
     const uint8_t *sorted;
     if (m->packed) {
         sorted = sort_records(&b->sorter, r->data, &b->spare, &b->spare_cap, r->len, m->stride,
@@ -1096,9 +1189,12 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
         m->b->rolling_at = at;
         m->b->rolling_end = a->kept;
     }
-    for (int g = 0; g < groups; g++)
+    for (int g = 0; g < groups; g++) {
+        m->cut_group = g == groups - 1;
         if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &m->b->listed[g], bits)))
             return NULL;
+    }
+    m->cut_group = 0;
     int n = 0;
     for (int g = 0; g < groups; g++)
         if (sum_ranks(trees[g]) || trees[g]->points) trees[n++] = trees[g];
@@ -1112,7 +1208,7 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
 }
 
 int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree_cap *cap,
-               const tsum **tree) {
+               int symmetric, const tsum **tree) {
     tree_builder *b = p->builder;
     arena *a = &p->arena;
     maker m;
@@ -1141,6 +1237,8 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
     for (int cell = 0; cell < c->n; cell++)
         for (int k = 0; k < c->n_neighbours[cell]; k++)
             m.around[cell] |= 1ull << c->neighbours[cell][k];
+    m.order = order;
+    if (symmetric) plan_cuts(&m);
     const uint32_t every_face = c->t->n_faces >= 32 ? ~0u : (1u << c->t->n_faces) - 1u;
     for (int cell = 0; cell < c->n; cell++)
         if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;

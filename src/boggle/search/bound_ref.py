@@ -18,6 +18,11 @@ below the best board" (a loosened bound would still be an upper bound and only s
   once the bound is low or few cells are left, by walking (the paper's stack-based orderly
   bound: all the choice nodes waiting for one cell take the same face).  It returns the
   boards left and how many bounds were computed: a looser bound anywhere visits more.
+  With ``symmetric`` (given the face ids' order, ``faces``), a board is cut, before its
+  bound, as soon as the cells forced show that one of its images under the class's own turns
+  and mirrors is less (faces compared cell by cell in split order): of the boards that are
+  images of one another, only the least is searched; and the tree leaves out the paths
+  through every cell without every face that only such cut boards take.
 
 Faces are strings (``"qu"`` is one face); a word's points come from ``points``, a dict
 of every word of the list (:func:`word_points`).
@@ -179,14 +184,61 @@ def tree_search(
     above: int,
     switch_bound: int = -1,
     walk_cells: int = 0,
+    faces: Sequence[str] = (),
 ) -> SearchResult:
     """Branch and bound over the class as ``ClassBound.tree_search``: every board whose
     bound stays above ``above`` down to a single board, and the bounds computed (the
     core's count).  Cells are forced by merging while the tree's bound is above
-    ``switch_bound`` and more than ``walk_cells`` cells are left, then by walking."""
+    ``switch_bound`` and more than ``walk_cells`` cells are left, then by walking.  With
+    ``faces`` (every face in the order of its id), as ``tree_search(..., symmetric=True)``:
+    a board is cut once an image of it under the class's own symmetries is known to be
+    less (see :func:`own_symmetries`), and a path through every cell without every face
+    whose faces alone show that is left out of the tree."""
     n = rows * cols
     result = SearchResult()
     board = [""] * n
+    face_id = {face: k for k, face in enumerate(faces)}
+    symmetries = own_symmetries(cells, rows, cols) if faces else []
+    rank = {cell: r for r, cell in enumerate(order)}
+
+    grouping = {cell for cell in range(n) if set(cells[cell]) != set(faces)}
+
+    def cut(key: Key) -> bool:
+        """Whether the path goes through every grouping cell (those without every face)
+        and every board taking its faces is greater than one of its images (such boards are
+        all cut below, so the tree leaves the path out; the core keeps the paths that miss
+        a grouping cell, whose trees it keeps for other classes)."""
+        taken = {order[r]: face for r, face in key}
+        if not grouping <= taken.keys():
+            return False
+        for image in symmetries:
+            for cell in order:
+                other = image[cell]
+                if other == cell:
+                    continue
+                if cell not in taken or other not in taken:
+                    break
+                if taken[cell] != taken[other]:
+                    if face_id[taken[cell]] > face_id[taken[other]]:
+                        return True
+                    break
+        return False
+
+    def least_so_far(k: int) -> bool:
+        """With the cells of ranks 0..k on the board: no image is yet known to be less
+        (compared in split order, cell by cell, the first difference decides)."""
+        for image in symmetries:
+            for cell in order:
+                other = image[cell]
+                if other == cell:
+                    continue
+                if rank[cell] > k or rank[other] > k:
+                    break
+                if board[cell] != board[other]:
+                    if face_id[board[cell]] > face_id[board[other]]:
+                        return False
+                    break
+        return True
 
     def branch(paths: dict[Key, int], k: int) -> None:
         root = tree_of(paths)
@@ -203,6 +255,9 @@ def tree_search(
         rest = root.bound - (choice.bound if choice else 0)
         for face in cells[order[k]]:
             under = choice.faces[face].bound if choice and face in choice.faces else 0
+            board[order[k]] = face
+            if not least_so_far(k):
+                continue
             if rest + under <= above:
                 continue
             board[order[k]] = face
@@ -227,6 +282,9 @@ def tree_search(
             return
         others = points + sum(b for rank, b in best.items() if rank != k)
         for face in cells[order[k]]:
+            board[order[k]] = face
+            if not least_so_far(k):
+                continue
             if others + by_face.get(k, {}).get(face, 0) <= above:
                 result.bounds += 1
                 continue
@@ -234,8 +292,38 @@ def tree_search(
             reached = [c.faces[face] for c in waiting.get(k, []) if face in c.faces]
             walk(live + reached, k + 1)
 
-    branch(paths_to_words(cells, rows, cols, points, order), 0)
+    paths = paths_to_words(cells, rows, cols, points, order)
+    branch({key: value for key, value in paths.items() if not cut(key)}, 0)
     return result
+
+
+def own_symmetries(cells: Cells, rows: int, cols: int) -> list[list[int]]:
+    """The turns and mirrors of the grid, other than the identity, that take every cell to
+    a cell of the same faces, each as every cell's image.
+
+    >>> own_symmetries([("a", "b"), ("c",), ("b", "a")], 1, 3)
+    [[2, 1, 0]]
+    >>> own_symmetries([("a",), ("b",), ("c",), ("a",)], 2, 2)
+    [[3, 1, 2, 0]]
+    """
+    found: list[list[int]] = []
+    for transpose in (False, True) if rows == cols else (False,):
+        for flip_rows in (False, True):
+            for flip_cols in (False, True):
+                image = []
+                for cell in range(rows * cols):
+                    r, q = divmod(cell, cols)
+                    if transpose:
+                        r, q = q, r
+                    image.append(
+                        (rows - 1 - r if flip_rows else r) * cols
+                        + (cols - 1 - q if flip_cols else q)
+                    )
+                if image == list(range(rows * cols)) or image in found:
+                    continue
+                if all(set(cells[image[c]]) == set(cells[c]) for c in range(rows * cols)):
+                    found.append(image)
+    return found
 
 
 def _by_face(choices: list[ChoiceNode]) -> dict[str, int]:

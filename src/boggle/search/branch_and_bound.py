@@ -476,6 +476,10 @@ class Prover:
             # with RARE faces: it would solve their merged words)
             not self.rare,
             cap,
+            # of a board and its images under the class's own symmetries, the least only (they
+            # score alike, and the boards are kept one per symmetry class below); not with RARE
+            # faces, whose cells alike as masks may allow different rare letters
+            not self.rare,
         )
         if len(leaves) > copies * n:
             raise too_many_boards(self.max_boards, task.above)
