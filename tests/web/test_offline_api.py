@@ -5,6 +5,7 @@ judging a round on it needs, as POST /api/play would judge it (the page's judge 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -349,3 +350,25 @@ def test_given_up_names_the_words_it_named_reading_the_list_once() -> None:
     for _ in range(3):
         assert given_up(abaaa, counted, whole) == given_up_before(abaaa, counted, whole)
     assert CountedLexicon.reads == 1 + 3  # grouped once; given_up_before reads it each time
+
+
+def test_the_list_s_index_is_built_outside_the_round_s_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The words grouped by letters that ``given_up`` reads are built once a list, a second
+    or more for a long list on a busy machine: built inside the round's time limit, a
+    German board's first ``/api/offline`` was a 408 in CI. The server builds them first,
+    outside that limit, and the round is answered."""
+    building = offline._letter_groups
+
+    def slow(lexicon: Lexicon) -> Any:
+        time.sleep(1.5)
+        return building(lexicon)
+
+    monkeypatch.setattr(offline, "_letter_groups", slow)
+    app = create_app(WebConfig(limits=Limits(solve_seconds=1.0), preload=False))
+    board = "abaaa ababa bbaaa abaaa baaaa"  # repeated faces: given_up reads the list
+    with TestClient(app) as served:
+        answer = served.post("/api/offline", json={"board": board, "dictionary": "es"})
+        assert answer.status_code == 200, answer.json()
+        assert answer.json()["rounds"][0]["given_up"] is not None

@@ -117,6 +117,10 @@ uniform board of 8x8 or more, whose letters each repeat several times, read with
 list: 10,000 to 50,000 words) it names none (``None``)."""
 
 
+LETTER_GROUPS = "offline-letter-groups"
+"""The key of :func:`given_up`'s index in :meth:`~boggle.wordlists.lexicon.Lexicon.cached`."""
+
+
 def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | None:
     """The listed words, not on ``board`` (as the list spells its faces), whose path search
     may give up (:func:`~boggle.game.words.find_path` past its budget): the server, holding
@@ -184,7 +188,7 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     on_board = whole.by_word
     shortest = max(shortest, whole.rules.min_length)
     held_letters = Counter("".join(faces))
-    bits, groups, deepest = lexicon.cached("offline-letter-groups", _letter_groups)
+    bits, groups, deepest = lexicon.cached(LETTER_GROUPS, _letter_groups)
     outside = 0  # the letters of the list that no face holds
     for letter, bit in bits.items():
         if letter not in held_letters:
@@ -251,6 +255,16 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
             if len(may) > GIVEN_UP_WORDS:
                 return None
     return sorted(may)
+
+
+def prepare_given_up(lexicon: Lexicon) -> None:
+    """Build what :func:`given_up` reads of ``lexicon`` (its words grouped by their letters,
+    once a list: a second or more for a long list on a busy machine), so a server can build it
+    outside a round's time limit.
+
+    >>> prepare_given_up(Lexicon.from_words(["cat", "act", "dog"]))
+    """
+    lexicon.cached(LETTER_GROUPS, _letter_groups)
 
 
 def _letter_groups(lexicon: Lexicon) -> tuple[dict[str, int], list[_LetterGroup], int]:

@@ -42,7 +42,7 @@ from boggle.game import (
     verdict_message,
 )
 from boggle.game.hints import hint_definition
-from boggle.game.offline import OFFLINE_MAX_BYTES, offline_round
+from boggle.game.offline import OFFLINE_MAX_BYTES, offline_round, prepare_given_up
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
 from boggle.game.words import list_check, suggested_forms
 from boggle.model.board import Board
@@ -363,6 +363,12 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
             for _ in range(request.count or keep)
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
+    if context.round_processes is None:  # the rounds run on this process's threads
+        dictionary = request.dictionary
+        await context.run(
+            lambda: prepare_given_up(context.catalogue.get(dictionary)),
+            seconds=max(context.limits.solve_seconds, LIST_COUNTING_SECONDS),
+        )
     rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
     body = {
         "rounds": rounds,
