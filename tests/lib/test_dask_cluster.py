@@ -23,9 +23,14 @@ from dask_helpers import (
     unreachable_address,
 )
 
+import boggle as boggle_package
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.study.stats import score_stats
 from boggle.wordlists.loading import load_lexicon
+
+PACKAGE_ROOT = Path(boggle_package.__file__).resolve().parents[1]
+"""The folder of the boggle package these tests import (installed, with its built core:
+the checkout's ``src`` has none in CI)."""
 
 
 @pytest.fixture(scope="module")
@@ -493,7 +498,7 @@ def test_a_soft_file_limit_is_raised_up_to_the_hard_one_not_refused() -> None:
         "except ClusterError as error:\n"
         "    print(error)\n"
     )
-    source = Path(__file__).resolve().parents[2] / "src"
+    source = PACKAGE_ROOT
     run = subprocess.run(
         ["bash", "-c", 'ulimit -Sn 30 && ulimit -Hn 100 && exec "$0" -c "$1"', sys.executable,
          script],
@@ -560,7 +565,7 @@ def test_dask_that_fails_to_import_for_another_reason_is_not_called_a_setting(
     fake = tmp_path / "distributed"
     fake.mkdir()
     (fake / "__init__.py").write_text('raise TypeError("a broken installation")\n')
-    source = Path(__file__).resolve().parents[2] / "src"
+    source = PACKAGE_ROOT
     run = subprocess.run(
         [sys.executable, "-m", "boggle", "stats", "--random", "3", "--cluster", "local:1"],
         capture_output=True,
@@ -604,7 +609,7 @@ def test_an_installed_dask_that_fails_to_import_is_not_called_missing(
     fake = tmp_path / "distributed"
     fake.mkdir()
     (fake / "__init__.py").write_text(f"raise {raised}\n")
-    source = Path(__file__).resolve().parents[2] / "src"
+    source = PACKAGE_ROOT
     run = subprocess.run(
         [sys.executable, "-m", "boggle", "stats", "--random", "3", "--cluster", "local:1"],
         capture_output=True,
