@@ -734,8 +734,13 @@ def test_challenge_a_friend_takes_a_name_of_emoji_as_long_as_the_server_does(
 
 
 def test_an_unknown_code_says_so(players: Pages, server: ServeProcess) -> None:
+    """And what to do, as a room's unknown code does: the server's "there is no challenge
+    'ABCD2345'" alone left the player who opened a mistyped link with nothing to do."""
     page = players.open(server.url + "/challenge/ABCD2345")
-    assert "no challenge" in page.locator("#error").text_content()
+    assert page.locator("#error").text_content() == (
+        "There is no challenge ABCD2345: check the link with whoever sent it,"
+        " or play today's board or a round of your own."
+    )
     assert page.locator("#challenge-form").is_hidden()
     assert page.locator("#challenge-entry").get_attribute("hidden") is not None
 

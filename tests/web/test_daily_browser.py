@@ -384,3 +384,19 @@ def test_a_device_asleep_mid_round_counts_its_sleep(pages: Pages, server: ServeP
         "() => JSON.parse(sessionStorage.getItem('boggle-daily-round')).ends - Date.now()"
     )
     assert left <= 180_000 - 55_000, left
+
+
+def test_a_link_s_date_that_is_not_a_date_plays_today_s_board_and_says_so(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A link cut short (/daily?date=2026-11) said "Board of 2026-11." and its Start was
+    refused ("a date is written YYYY-MM-DD"): the player had no board to play. Now the date
+    is dropped from the address, today's board is played, and the page says why."""
+    page = pages.open(server.url + "/daily?date=2026-11&size=4")
+    assert "2026-11" not in page.locator("#daily-date").inner_text()
+    error = page.locator("#error")
+    assert error.is_visible() and "'2026-11' is not written YYYY-MM-DD" in error.inner_text()
+    assert page.url.endswith("/daily?size=4")
+    play_daily(page, [])
+    today = get_json(server.url + "/api/daily?size=4")["date"]
+    assert page.locator("body").get_attribute("data-date") == today

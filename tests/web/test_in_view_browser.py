@@ -253,3 +253,21 @@ def test_a_room_s_lost_connection_is_said_beside_its_results(
     SHOT_DIR.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOT_DIR / "room-connection-lost.png"))
     page.context.set_offline(False)
+
+
+SE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
+"""An iPhone SE: 375x667, touch."""
+
+
+@pytest.mark.parametrize("viewport", [SE, {**SE, "viewport": {"width": 320, "height": 568}}])
+def test_a_board_the_solver_refuses_is_said_in_view_on_a_phone(
+    pages: Pages, server: ServeProcess, viewport: dict[str, Any]
+) -> None:
+    """On a phone the solver's error line is below the dice, seed and list choices, 750 px
+    down a 568 px screen: Solve tapped on a board it refuses ("ab1c") seemed to do nothing.
+    Now the line is brought onto the screen, as Start's refused round length is."""
+    page = pages.open(server.url + "/solve", **viewport)
+    page.fill("#board-input", "ab1c")
+    page.tap("#solve-button")
+    page.wait_for_selector("#error:not([hidden]):has-text(\"'1'\")")
+    wait_in_view(page, "#error", timeout=3_000)

@@ -158,3 +158,32 @@ def test_the_footer_s_links_are_a_finger_wide(
         "footer.site a", "links => links.map(a => [a.textContent, a.getBoundingClientRect().width])"
     )
     assert widths and all(width >= 44 for _, width in widths), widths
+
+
+SMALL_PHONE: dict[str, Any] = {
+    "viewport": {"width": 320, "height": 568},
+    "has_touch": True,
+    "is_mobile": True,
+}
+"""A small phone, 320x568, with touch."""
+LONG_NAME = "W" * 24
+"""A name as long as the server takes, of one word of wide letters."""
+
+
+def test_a_long_name_in_a_sentence_does_not_widen_a_small_phone_s_page(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A name of 24 letters in one word ran past a 320 px screen in the sentences that name
+    a player: the room's "WWW... is here: start when ready." (409 px wide), "Not WWW...? Join
+    under your name" and a challenge's "You (WWW...) scored ...": the page grew to 425 px and
+    scrolled sideways. Now such a name breaks at the screen's edge."""
+    host = pages.open(server.url + "/room", **SMALL_PHONE)
+    code = create_room(host, LONG_NAME)
+    player = join(pages, server, code, "M" * 24, **SMALL_PHONE)
+    host.wait_for_selector("#phase:has-text('is here')")
+    player.wait_for_selector("#not-you-button:visible")
+    assert sideways(host)[1] == 0 and sideways(player)[1] == 0
+    made = make_challenge(server.url)
+    page = pages.open(server.url + made["path"], **SMALL_PHONE)
+    play_challenge(page, LONG_NAME, tap=True)
+    assert sideways(page) == [320, 0]

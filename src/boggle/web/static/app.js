@@ -1009,8 +1009,10 @@ async function loadOptions() {
 }
 
 async function start() {
-  $("board-form").addEventListener("submit", reportErrors(() => solveBoard($("board-input").value)));
-  $("roll-form").addEventListener("submit", reportErrors(async () => solveBoard(await rollBoard())));
+  // a board refused is said in view: on a phone the error line is under the dice, seed and
+  // list choices, below the screen, and Solve seemed to do nothing
+  $("board-form").addEventListener("submit", reportErrors(() => solveBoard($("board-input").value), true));
+  $("roll-form").addEventListener("submit", reportErrors(async () => solveBoard(await rollBoard()), true));
   checkSeedRange($("seed-input"));
   $("dice-select").addEventListener("change", showDiceChoice);
   $("dict-select").addEventListener("change", showDiceChoice);

@@ -566,7 +566,11 @@ async function start() {
       $("challenge-name").focus();
     }
   } catch (error) {
-    showError(error.message);
+    // a link mistyped or cut short, or a challenge deleted: the server's "there is no challenge
+    // 'ZZZZZZZZ'" alone left the player with nothing to do, where a room's link says what to
+    showError(error.status === 404
+      ? `There is no challenge ${code.slice(0, 20)}: check the link with whoever sent it, or play today's board or a round of your own.`
+      : error.message);
   }
   await shared;  // never refused: none asked, the page's own address
   document.body.dataset.ready = "true";

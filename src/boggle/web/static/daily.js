@@ -417,7 +417,20 @@ async function finish(timeUp = false) {
   }
 }
 
+// A link's ?date= that is not a date (a typo, a link cut short): the page said "Board of 2026-11."
+// and Start was refused. It is dropped from the address, so today's board is played, and said.
+function dropBadDate() {
+  const asked = new URLSearchParams(location.search);
+  const date = asked.get("date");
+  if (date === null || /^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+  asked.delete("date");
+  const query = asked.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  showError(`this link's date '${date}' is not written YYYY-MM-DD: today's board is shown`);
+}
+
 async function start() {
+  dropBadDate();
   showHowTo();
   // a link's day (a friend's result of yesterday, say) is said before the round, not "today"
   const linked = new URLSearchParams(location.search).get("date");
