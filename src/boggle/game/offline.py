@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 _LetterGroup = tuple[int, int, str, tuple[int, ...], tuple[str, ...]]
 """Words of a list using the same letters: :func:`_letter_groups`."""
 
+LETTER_GROUPS = "offline-letter-groups"
+"""The key :func:`given_up`'s index of a list is kept under (:meth:`Lexicon.cached
+<boggle.wordlists.lexicon.Lexicon.cached>`): :func:`_letter_groups`."""
+
 OFFLINE_ROUNDS = 3
 """The boards a page keeps ahead for rounds with no connection (one request fetches them),
 unless its server says otherwise (``boggle serve --offline-boards N``)."""
@@ -184,7 +188,7 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     on_board = whole.by_word
     shortest = max(shortest, whole.rules.min_length)
     held_letters = Counter("".join(faces))
-    bits, groups, deepest = lexicon.cached("offline-letter-groups", _letter_groups)
+    bits, groups, deepest = lexicon.cached(LETTER_GROUPS, _letter_groups)
     outside = 0  # the letters of the list that no face holds
     for letter, bit in bits.items():
         if letter not in held_letters:
@@ -251,6 +255,22 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
             if len(may) > GIVEN_UP_WORDS:
                 return None
     return sorted(may)
+
+
+def prepare_offline(lexicon: Lexicon) -> None:
+    """Build now what :func:`given_up` reads of ``lexicon`` (its index of the list's words
+    by their letters: about 1.3 s and 19 MB for the default list, paid once a list, else by
+    the first board of 5x5 or more a server keeps for offline play; at the 5 s time limit of
+    a loaded server that first request could fail with a 408).  A server that preloads its
+    default list calls this for it as it starts, where offline rounds are made (the round
+    processes, else its own process).
+
+    >>> lexicon = Lexicon.from_words(["cat", "act", "dog"])
+    >>> prepare_offline(lexicon)
+    >>> [group[-1] for group in lexicon.cached(LETTER_GROUPS, lambda _: "not built again")[1]]
+    [('act', 'cat'), ('dog',)]
+    """
+    lexicon.cached(LETTER_GROUPS, _letter_groups)
 
 
 def _letter_groups(lexicon: Lexicon) -> tuple[dict[str, int], list[_LetterGroup], int]:
