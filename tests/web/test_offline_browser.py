@@ -892,3 +892,45 @@ def test_a_device_clock_set_forward_does_not_make_a_held_claim_stale(
     assert len(kept(page)["rounds"]) == 2
     page.context.set_offline(False)
 
+
+def test_a_page_opened_without_the_server_s_options_offers_every_list_once_it_answers(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """The play page opened while a proxy answered 502 for the server (its options, its
+    lists) offers the kept boards' list alone (what it can play); the server answering again
+    (the fetch of boards asked again after about 5 s answered), its menu still offered that
+    list alone until a reload. The lists and options are asked for again: every list
+    offered, the kept boards' still chosen."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play", clock=True)
+    line, menu = page.locator("#play-offline"), page.locator("#dict-select")
+    expect(line).to_have_text("3 boards kept for offline play.")
+    every = menu.locator("option").count()
+    chosen = menu.input_value()
+    assert every > 1
+    answer = ["502"]
+
+    def out_of_reach(route: Any) -> None:
+        if answer[0] == "502":
+            route.fulfill(status=502, content_type="text/html", body="<h1>502 Bad Gateway</h1>")
+        else:
+            route.continue_()
+
+    page.route("**/api/**", out_of_reach)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(line).to_have_text(
+        "The server is not answering (its proxy said 502): 3 boards kept for offline play."
+    )
+    expect(menu.locator("option")).to_have_count(1)
+    assert menu.input_value() == chosen
+    answer[0] = "answered"
+    for _ in range(10):  # asked again after about 5 s (a fifth more or less)
+        page.clock.run_for(1000)
+        page.wait_for_timeout(200)
+        if menu.locator("option").count() == every:
+            break
+    expect(line).to_have_text("3 boards kept for offline play.")
+    expect(menu.locator("option")).to_have_count(every)
+    assert menu.input_value() == chosen
+    page.unroute("**/api/**")
