@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 _LetterGroup = tuple[int, int, str, tuple[int, ...], tuple[str, ...]]
 """Words of a list using the same letters: :func:`_letter_groups`."""
 
+LETTER_GROUPS = "offline-letter-groups"
+"""The key :func:`given_up`'s index of a list is kept under (:meth:`Lexicon.cached
+<boggle.wordlists.lexicon.Lexicon.cached>`): :func:`_letter_groups`."""
+
 OFFLINE_ROUNDS = 3
 """The boards a page keeps ahead for rounds with no connection (one request fetches them),
 unless its server says otherwise (``boggle serve --offline-boards N``)."""
@@ -115,10 +119,6 @@ GIVEN_UP_WORDS = 5_000
 """The most words :func:`given_up` names for one board (about 60 KB of JSON): past it (a
 uniform board of 8x8 or more, whose letters each repeat several times, read with a long
 list: 10,000 to 50,000 words) it names none (``None``)."""
-
-
-LETTER_GROUPS = "offline-letter-groups"
-"""The key of :func:`given_up`'s index in :meth:`~boggle.wordlists.lexicon.Lexicon.cached`."""
 
 
 def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | None:
@@ -257,12 +257,18 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     return sorted(may)
 
 
-def prepare_given_up(lexicon: Lexicon) -> None:
-    """Build what :func:`given_up` reads of ``lexicon`` (its words grouped by their letters,
-    once a list: a second or more for a long list on a busy machine), so a server can build it
-    outside a round's time limit.
+def prepare_offline(lexicon: Lexicon) -> None:
+    """Build now what :func:`given_up` reads of ``lexicon`` (its index of the list's words
+    by their letters: about 1.3 s and 19 MB for the default list, paid once a list, else by
+    the first board of 5x5 or more a server keeps for offline play; at the 5 s time limit of
+    a loaded server that first request could fail with a 408).  A server that preloads its
+    default list calls this for it as it starts, where offline rounds are made (the round
+    processes, else its own process).
 
-    >>> prepare_given_up(Lexicon.from_words(["cat", "act", "dog"]))
+    >>> lexicon = Lexicon.from_words(["cat", "act", "dog"])
+    >>> prepare_offline(lexicon)
+    >>> [group[-1] for group in lexicon.cached(LETTER_GROUPS, lambda _: "not built again")[1]]
+    [('act', 'cat'), ('dog',)]
     """
     lexicon.cached(LETTER_GROUPS, _letter_groups)
 

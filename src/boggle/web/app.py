@@ -37,6 +37,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from boggle import __version__
 from boggle.engines import solve
+from boggle.game.offline import prepare_offline
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
 from boggle.model.json_text import RepeatedNameError
@@ -245,14 +246,20 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     config = config or WebConfig()
     context = WebContext(config)
 
+    def preload() -> None:
+        """The default list loaded and compiled, and, where offline rounds are made in this
+        process (no round processes: theirs do it in their setup), the index they read."""
+        lexicon = context.catalogue.get(None)
+        solve(Board.parse("a"), lexicon)
+        if context.round_processes is None and context.limits.offline_boards > 0:
+            prepare_offline(lexicon)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if context.round_processes is not None:
             context.round_processes.start()
         if config.preload:
-            warm_up = context.solving.submit(
-                lambda: solve(Board.parse("a"), context.catalogue.get(None))
-            )
+            warm_up = context.solving.submit(preload)
             await asyncio.wrap_future(warm_up.future)
             freeze_long_lived()
         yield

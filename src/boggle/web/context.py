@@ -25,7 +25,7 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
-from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS
+from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS, prepare_offline
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError, LexiconError, RulesError
@@ -214,6 +214,7 @@ class WebContext:
                     config.default_dictionary,
                     config.preload,
                     config.leave_out_offensive,
+                    self.limits.offline_boards > 0,
                 ),
             )
         self.pools: tuple[WorkerPool | ProcessPool, ...] = (
@@ -235,11 +236,14 @@ class WebContext:
         except PoolBusy as busy:
             raise ApiError(503, f"{busy}; try again in a moment") from None
 
-    async def run_round(self, function: Callable[..., T], *args: Any) -> T:
+    async def run_round(
+        self, function: Callable[..., T], *args: Any, seconds: float | None = None
+    ) -> T:
         """``function(catalogue, *args)`` (a module-level function: it may go to another
         process) in the round processes, or on the round threads: word checks, play rounds
-        and judging.  A 408 past the time limit, a 503 when the queue is full."""
-        seconds = self.limits.solve_seconds
+        and judging.  A 408 past ``seconds`` (the limits' ``solve_seconds`` unless given), a
+        503 when the queue is full."""
+        seconds = self.limits.solve_seconds if seconds is None else seconds
         processes = self.round_processes
         try:
             if processes is not None:
@@ -281,13 +285,20 @@ class WebContext:
 
 
 def round_process_setup(
-    files: dict[str, Path], default: str, preload: bool, leave_out_offensive: bool = False
-) -> Catalogue:  # pragma: no cover - runs in the worker process
+    files: dict[str, Path],
+    default: str,
+    preload: bool,
+    leave_out_offensive: bool = False,
+    offline: bool = False,
+) -> Catalogue:
     """A round process's own catalogue of the server's lists (the default one loaded now
-    when the server preloads it)."""
+    when the server preloads it, with, where the server keeps boards for ``offline`` play,
+    the index offline rounds read: :func:`~boggle.game.offline.prepare_offline`)."""
     catalogue = Catalogue(files, default, leave_out_offensive)
     if preload:
-        catalogue.get(None)
+        lexicon = catalogue.get(None)
+        if offline:
+            prepare_offline(lexicon)
         freeze_long_lived()
     return catalogue
 

@@ -42,7 +42,7 @@ from boggle.game import (
     verdict_message,
 )
 from boggle.game.hints import hint_definition
-from boggle.game.offline import OFFLINE_MAX_BYTES, offline_round, prepare_given_up
+from boggle.game.offline import OFFLINE_MAX_BYTES, offline_round, prepare_offline
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
 from boggle.game.words import list_check, suggested_forms
 from boggle.model.board import Board
@@ -363,12 +363,10 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
             for _ in range(request.count or keep)
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
-    if context.round_processes is None:  # the rounds run on this process's threads
-        dictionary = request.dictionary
-        await context.run(
-            lambda: prepare_given_up(context.catalogue.get(dictionary)),
-            seconds=max(context.limits.solve_seconds, LIST_COUNTING_SECONDS),
-        )
+    # the list's index given_up reads, built once a list (15 s for German on a loaded
+    # machine), outside the round's time limit: nothing to do once built
+    seconds = max(context.limits.solve_seconds, LIST_COUNTING_SECONDS)
+    await context.run_round(offline_preparation, request.dictionary, seconds=seconds)
     rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
     body = {
         "rounds": rounds,
@@ -557,6 +555,12 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         set_apart=set_apart,
         levels=whole.level_counts(),
     )
+
+
+def offline_preparation(catalogue: Catalogue, dictionary: str | None) -> None:
+    """The index of ``dictionary`` that offline rounds read, built where they are made (runs
+    in a round process or thread, as :func:`offline_work` does)."""
+    prepare_offline(catalogue.get(dictionary))
 
 
 def offline_work(

@@ -483,8 +483,9 @@ function keepBoardsAhead(delay = 0) {
     const settings = aheadSettings();
     try {
       const count = await keepAhead(settings, chosenList());
-      aheadRetries = 0;
       if (!state.round) showKept(keptLine(count));
+      if (await optionsAgain()) aheadRetries = 0;
+      else retryAhead();
     } catch (error) {
       if (!state.round) {
         showKept(error.unreachable ? outOfReach(error, keptCount(settings))
@@ -1008,6 +1009,29 @@ async function loadOptions() {
   $("version").textContent = `boggle ${options.version}`;
 }
 
+// Whether the server's lists and options did not come as the page opened, the server out of
+// reach (the kept boards' list offered alone, offerKeptList).
+let optionsMissing = false;
+
+// The server answering again (a fetch of kept boards answered: a retry, the "online" event,
+// the Play tab), a page opened without its lists and options asks for them again: the menu
+// offered every list only after a reload. The list chosen (the kept boards') stays chosen.
+// False while they are still out of reach (asked again as the boards would be).
+async function optionsAgain() {
+  if (!optionsMissing) return true;
+  const chosen = $("dict-select").value;
+  try {
+    await loadOptions();
+    optionsMissing = false;
+  } catch (error) {
+    optionsMissing = Boolean(error.unreachable);  // else refused: asking again changes nothing
+  }
+  // the lists may have come without the options: the list chosen stays chosen either way
+  if ([...$("dict-select").options].some((option) => option.value === chosen)) $("dict-select").value = chosen;
+  showDiceChoice();
+  return !optionsMissing;
+}
+
 async function start() {
   // a board refused is said in view: on a phone the error line is under the dice, seed and
   // list choices, below the screen, and Solve seemed to do nothing
@@ -1065,6 +1089,7 @@ async function start() {
     } catch (error) {
       if (!error.unreachable || !offerKeptList()) throw error;
       offline = error;  // no server, but boards kept: the list they are of is offered
+      optionsMissing = true;
     }
     keepChoice($("dict-select"), "boggle-list");  // before the link's: a link's list wins
     keepChoice($("dice-select"), "boggle-dice");
