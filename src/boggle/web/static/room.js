@@ -464,8 +464,13 @@ function renamed(message) {
     // the player typed another there
     const challengeName = document.getElementById("challenge-your-name");
     if (challengeName && challengeName.value.trim() === old) challengeName.value = name;
+    // the form closes under the keyboard: the focus stays at "Change your name" (left on
+    // the page's body, the room's update put it on "Room CODE" and scrolled a phone to the
+    // top, the notice of the new name out of sight)
+    const typing = $("rename").contains(document.activeElement);
     $("rename").open = false;
     $("rename-name").value = "";
+    if (typing) $("rename").querySelector("summary").focus({ preventScroll: true });
     showError("");
   }
   if (state.host === old) state.host = name;
@@ -492,6 +497,7 @@ function renamed(message) {
   const said = mine ? `You are ${name} now.` : `${old} is now called ${name}.`;
   state.renameSaid = said;  // said until the next round starts
   showNotice(said);
+  if (mine) showInView($("notice"));
   toast(said);
 }
 
