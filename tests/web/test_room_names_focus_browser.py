@@ -58,3 +58,34 @@ def test_a_phone_s_rename_keeps_its_place_and_shows_the_notice(
     assert near == "rename", "the focus left the rename's place"
     assert phone.evaluate("() => window.scrollY") > 0, "the page jumped to its top"
     assert phone.evaluate(IN_VIEW, "notice"), "the notice is out of sight"
+
+
+def test_a_name_taken_puts_the_focus_back_in_the_name_box(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    code = create_room(ann, "ann", **ONE_ROUND)
+    bob = players.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "ann")
+    bob.click("#join-button")
+    bob.wait_for_selector("#error:visible")
+    assert bob.text_content("#error") == "the name 'ann' is taken in this room"
+    assert bob.evaluate(FOCUSED) == ["join-name", "join-form", 0, 3]
+    assert bob.get_attribute("#join-name", "aria-describedby") == "error"
+    bob.keyboard.type("bob")  # typed over the name selected
+    bob.keyboard.press("Enter")
+    bob.wait_for_selector(f"body[data-code='{code}'][data-phase='lobby']")
+    assert bob.locator("#join-name").get_attribute("aria-describedby") is None
+
+    bob.click("#rename summary")
+    bob.fill("#rename-name", "ann")
+    bob.click("#rename-button")
+    bob.wait_for_selector("#error:visible")
+    assert bob.evaluate(FOCUSED) == ["rename-name", "rename-form", 0, 3]
+    assert bob.get_attribute("#rename-name", "aria-describedby") == "error"
+    bob.keyboard.type("Bobby")
+    bob.keyboard.press("Enter")
+    bob.wait_for_selector("#players li[data-name='Bobby']")
+    assert bob.locator("#error").is_hidden()
+    assert bob.locator("#rename-name").get_attribute("aria-describedby") is None

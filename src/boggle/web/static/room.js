@@ -31,6 +31,7 @@ const state = {
   startSent: null,  // the socket the host's Start went on, its round not yet begun: a tap waits
   rematchSent: null,  // the socket the host's Rematch went on, its lobby not yet come: a tap waits
   entering: null,  // the socket a Create, Join or seat's button went on, not answered yet
+  nameBox: null,  // the name box of the last Create or Join ("join-name"): a refusal goes back to it
   code: null,     // the room joined
   token: null,    // the secret to rejoin it
   name: null,
@@ -67,6 +68,8 @@ const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 const storageKey = (code) => `boggle-room-${code}`;
 
 function showError(message) {
+  // a name box the last refusal was of (retypeName) is not described by another line
+  for (const box of document.querySelectorAll("input[aria-describedby='error']")) box.removeAttribute("aria-describedby");
   $("error").textContent = message;
   $("error").hidden = !message;
   if (message) placeLines();
@@ -374,6 +377,22 @@ function serverError(message) {
     ? "You opened this room again in another tab or on another device, which plays now: " +
       `“${$("seat-button").textContent}” plays here again.`
     : message.message);
+  if (NAME_ERRORS.includes(message.code)) retypeName();
+}
+
+// A name refused (taken in the room, or not a name): the keyboard goes back to the box it was
+// typed in, its text selected to type over, the box described by the error line (said by a
+// screen reader with it), where it stayed on Join or "Change name".
+const NAME_ERRORS = ["name_taken", "bad_name"];
+
+function retypeName() {
+  const id = !$("room").hidden ? "rename-name" : state.nameBox;
+  const box = id && $(id);
+  if (!box || box.getClientRects().length === 0) return;
+  box.setAttribute("aria-describedby", "error");
+  box.focus();
+  box.select();
+  showInView($("error"));
 }
 
 function forget(code) {
@@ -1451,6 +1470,7 @@ function createRoom(event) {
   if (SIZED.includes(dice) || !english) settings.size = numberOf("create-size");
   state.leaving = false;
   state.seating = null;
+  state.nameBox = "create-name";
   connect({ type: "create", name: $("create-name").value, settings });
   state.entering = state.socket;
 }
@@ -1474,6 +1494,7 @@ function joinRoom(event) {
     rejoin(code, saved.token);  // this browser's seat, under its name
   } else {
     state.seating = null;
+    state.nameBox = "join-name";
     // a shared device's seat of its last pupil goes with the join: the server releases it
     // between rounds (its points kept under that name) for the pupil typing another name
     connect({ type: "join", code, name, ...(saved && saved.token ? { token: saved.token } : {}) });
