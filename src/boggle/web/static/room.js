@@ -3,7 +3,7 @@
 import {
   api, chosenLanguage, clearPath, keepChoice, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
   hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, showAddress, showDiceFor, showLevelCounts,
-  showInView, showRoundLength, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
+  sayTies, showInView, showRoundLength, shownRank, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -1057,20 +1057,6 @@ function feedback(entry) {
 }
 
 // ------------------------------------------------------------------ results
-
-// A place shared (equal points: the rooms break no tie) is written "2=", as in the
-// spreadsheets (boggle.rooms.export.shown_rank); `ranks` are those of the table.
-function shownRank(rank, ranks) {
-  return ranks.filter((other) => other === rank).length > 1 ? `${rank}=` : String(rank);
-}
-
-// The rule said under a table with a shared place, once: "2=" alone left a club asking who
-// was second.
-function sayTies(line, ranks, sharedBeyond = false) {
-  const shared = sharedBeyond || new Set(ranks).size < ranks.length;
-  line.hidden = !shared;
-  line.textContent = shared ? "Equal points share a place (2=): there is no tie-break." : "";
-}
 
 // The end of a match in words, said to this player: "Match over: you won with 12 points.",
 // "Match over: bob won with 12 points.", a tie "Match over: ann, bob and you tied on 12
