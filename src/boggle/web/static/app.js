@@ -273,6 +273,15 @@ async function rollBoard() {
   return rolled.board;
 }
 
+// A board typed (or pasted) in the box is not the last seed's: the seed's line goes, which
+// kept "Last seed: 42" beside the player's own board as if it came from that seed; the next
+// roll says its seed again.
+function forgetSeed() {
+  $("seed-last").hidden = true;
+  $("seed-last").textContent = "";
+  $("seed-input").removeAttribute("aria-describedby");
+}
+
 // "play the board shown" only when a board is in the box: with none, the box is off and says
 // that Start rolls a new one, rather than being ticked for nothing.
 function offerBoardShown() {
@@ -1050,7 +1059,10 @@ async function start() {
   }
   $("tab-play").addEventListener("click", () => keepBoardsAhead());
   window.addEventListener("online", () => { if (!$("play-panel").hidden) keepBoardsAhead(); });
-  $("board-input").addEventListener("input", offerBoardShown);
+  $("board-input").addEventListener("input", () => {
+    forgetSeed();
+    offerBoardShown();
+  });
   offerBoardShown();
   oneTabStop($("words"), "Words");  // one Tab stop, not one a word: the arrow keys go on
   $("word-filter").addEventListener("input", renderWords);

@@ -958,6 +958,21 @@ export function focusResults(first, heading) {
   heading.focus({ preventScroll: true });
 }
 
+// A place shared (equal points: the rooms and challenges break no tie) is written "2=", as in
+// the spreadsheets (boggle.rooms.export.shown_rank); `ranks` are those of the table.
+export function shownRank(rank, ranks) {
+  return ranks.filter((other) => other === rank).length > 1 ? `${rank}=` : String(rank);
+}
+
+// The rule said under a table with a shared place (`line`, hidden without one), once: "2="
+// alone left a club asking who was second. `sharedBeyond`: a place shared with a player not
+// listed (the server's word).
+export function sayTies(line, ranks, sharedBeyond = false) {
+  const shared = sharedBeyond || new Set(ranks).size < ranks.length;
+  line.hidden = !shared;
+  line.textContent = shared ? "Equal points share a place (2=): there is no tie-break." : "";
+}
+
 // ------------------------------------------------------------------ the feel of a round
 
 // Vibration on each word (where the browser has navigator.vibrate): a short pulse for a word

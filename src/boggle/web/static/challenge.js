@@ -4,7 +4,7 @@ import {
   GATEWAY_DOWN, announce, api, clearPath, copyText, roundCountdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
   limitName, lowerLetters,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
-  shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
+  sayTies, shownName, shownRank, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -343,8 +343,10 @@ function showResults(challenge, you, played = false) {
   $("rename").hidden = true;
   $("results").hidden = false;
   const mine = challenge.results.find((row) => row.name === you);
+  // a place shared written "1=" and the rule said under the table, as a room's standings
+  const ranks = challenge.results.map((row) => row.rank);
   $("challenge-summary").textContent = mine
-    ? `You (${mine.name}) scored ${points(mine.score)} of ${challenge.maximum}: ${words(mine.count)} of ${challenge.total}; rank ${mine.rank} of ${challenge.results.length}.`
+    ? `You (${mine.name}) scored ${points(mine.score)} of ${challenge.maximum}: ${words(mine.count)} of ${challenge.total}; rank ${shownRank(mine.rank, ranks)} of ${challenge.results.length}.`
     : `${challenge.results.length} result${challenge.results.length === 1 ? "" : "s"}, best first.`;
   $("challenge-csv").href = `/api/challenges/${encodeURIComponent(challenge.code)}/results.csv`;
   const body = $("challenge-results").querySelector("tbody");
@@ -356,7 +358,7 @@ function showResults(challenge, you, played = false) {
     line.dataset.rank = String(row.rank);
     line.dataset.only = row.only.join(" ");
     if (row.name === you) line.className = "you";
-    const cells = [String(row.rank), row.name === you ? `${row.name} (you)` : row.name, String(row.score), String(row.count)];
+    const cells = [shownRank(row.rank, ranks), row.name === you ? `${row.name} (you)` : row.name, String(row.score), String(row.count)];
     for (const text of cells) {
       const cell = document.createElement("td");
       cell.textContent = text;
@@ -376,6 +378,7 @@ function showResults(challenge, you, played = false) {
     line.append(only);
     body.append(line);
   }
+  sayTies($("challenge-ties"), ranks);
   const listed = body.querySelector(".word-list .word");
   if (listed) readyDefinitionBox(listed.closest(".word-list"));
   showMissed(challenge, mine);

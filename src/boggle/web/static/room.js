@@ -3,7 +3,7 @@
 import {
   api, chosenLanguage, clearPath, keepChoice, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
   hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, showAddress, showDiceFor, showLevelCounts,
-  showInView, showRoundLength, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
+  sayTies, showInView, showRoundLength, shownRank, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -31,6 +31,7 @@ const state = {
   startSent: null,  // the socket the host's Start went on, its round not yet begun: a tap waits
   rematchSent: null,  // the socket the host's Rematch went on, its lobby not yet come: a tap waits
   entering: null,  // the socket a Create, Join or seat's button went on, not answered yet
+  nameBox: null,  // the name box of the last Create or Join ("join-name"): a refusal goes back to it
   code: null,     // the room joined
   token: null,    // the secret to rejoin it
   name: null,
@@ -67,6 +68,8 @@ const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 const storageKey = (code) => `boggle-room-${code}`;
 
 function showError(message) {
+  // a name box the last refusal was of (retypeName) is not described by another line
+  for (const box of document.querySelectorAll("input[aria-describedby='error']")) box.removeAttribute("aria-describedby");
   $("error").textContent = message;
   $("error").hidden = !message;
   if (message) placeLines();
@@ -374,6 +377,22 @@ function serverError(message) {
     ? "You opened this room again in another tab or on another device, which plays now: " +
       `“${$("seat-button").textContent}” plays here again.`
     : message.message);
+  if (NAME_ERRORS.includes(message.code)) retypeName();
+}
+
+// A name refused (taken in the room, or not a name): the keyboard goes back to the box it was
+// typed in, its text selected to type over, the box described by the error line (said by a
+// screen reader with it), where it stayed on Join or "Change name".
+const NAME_ERRORS = ["name_taken", "bad_name"];
+
+function retypeName() {
+  const id = !$("room").hidden ? "rename-name" : state.nameBox;
+  const box = id && $(id);
+  if (!box || box.getClientRects().length === 0) return;
+  box.setAttribute("aria-describedby", "error");
+  box.focus();
+  box.select();
+  showInView($("error"));
 }
 
 function forget(code) {
@@ -464,8 +483,13 @@ function renamed(message) {
     // the player typed another there
     const challengeName = document.getElementById("challenge-your-name");
     if (challengeName && challengeName.value.trim() === old) challengeName.value = name;
+    // the form closes under the keyboard: the focus stays at "Change your name" (left on
+    // the page's body, the room's update put it on "Room CODE" and scrolled a phone to the
+    // top, the notice of the new name out of sight)
+    const typing = $("rename").contains(document.activeElement);
     $("rename").open = false;
     $("rename-name").value = "";
+    if (typing) $("rename").querySelector("summary").focus({ preventScroll: true });
     showError("");
   }
   if (state.host === old) state.host = name;
@@ -492,6 +516,7 @@ function renamed(message) {
   const said = mine ? `You are ${name} now.` : `${old} is now called ${name}.`;
   state.renameSaid = said;  // said until the next round starts
   showNotice(said);
+  if (mine) showInView($("notice"));
   toast(said);
 }
 
@@ -1033,20 +1058,6 @@ function feedback(entry) {
 
 // ------------------------------------------------------------------ results
 
-// A place shared (equal points: the rooms break no tie) is written "2=", as in the
-// spreadsheets (boggle.rooms.export.shown_rank); `ranks` are those of the table.
-function shownRank(rank, ranks) {
-  return ranks.filter((other) => other === rank).length > 1 ? `${rank}=` : String(rank);
-}
-
-// The rule said under a table with a shared place, once: "2=" alone left a club asking who
-// was second.
-function sayTies(line, ranks, sharedBeyond = false) {
-  const shared = sharedBeyond || new Set(ranks).size < ranks.length;
-  line.hidden = !shared;
-  line.textContent = shared ? "Equal points share a place (2=): there is no tie-break." : "";
-}
-
 // The end of a match in words, said to this player: "Match over: you won with 12 points.",
 // "Match over: bob won with 12 points.", a tie "Match over: ann, bob and you tied on 12
 // points.", and "Match over: nobody scored." when everyone ends on 0.
@@ -1445,6 +1456,7 @@ function createRoom(event) {
   if (SIZED.includes(dice) || !english) settings.size = numberOf("create-size");
   state.leaving = false;
   state.seating = null;
+  state.nameBox = "create-name";
   connect({ type: "create", name: $("create-name").value, settings });
   state.entering = state.socket;
 }
@@ -1468,6 +1480,7 @@ function joinRoom(event) {
     rejoin(code, saved.token);  // this browser's seat, under its name
   } else {
     state.seating = null;
+    state.nameBox = "join-name";
     // a shared device's seat of its last pupil goes with the join: the server releases it
     // between rounds (its points kept under that name) for the pupil typing another name
     connect({ type: "join", code, name, ...(saved && saved.token ? { token: saved.token } : {}) });

@@ -1,0 +1,45 @@
+"""A tie in a challenge's results, as a room's standings write it (headless Chromium driven by
+Playwright): "1 Ann / 1 Bob (you)" read as two firsts with nothing saying why, where a room's
+table wrote "1=" and said "Equal points share a place (2=): there is no tie-break."
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser import Pages
+from challenge_round import make_challenge, play_challenge
+from serve_process import ServeProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+PLACES = """() => [...document.querySelectorAll("#challenge-results tbody tr")]
+  .map((row) => [row.cells[0].textContent, row.cells[1].textContent])"""
+"""Each row's place and name, as the table shows them."""
+
+
+def test_a_tie_in_a_challenge_s_results_shares_its_place_and_says_so(
+    pages: Pages, server: ServeProcess
+) -> None:
+    made = make_challenge(server.url, played={"Ann": ["fame"], "Cy": []})
+    page = pages.open(server.url + made["path"])
+    play_challenge(page, "Bob", ["fame"])
+    assert page.evaluate(PLACES) == [["1=", "Ann"], ["1=", "Bob (you)"], ["3", "Cy"]]
+    ties = page.locator("#challenge-ties")
+    assert ties.is_visible()
+    assert ties.inner_text() == "Equal points share a place (2=): there is no tie-break."
+    summary = page.locator("#challenge-summary").inner_text()
+    assert summary.endswith("; rank 1= of 3."), summary
+
+
+def test_a_challenge_s_results_without_a_tie_say_no_rule(
+    pages: Pages, server: ServeProcess
+) -> None:
+    made = make_challenge(server.url, played={"Ann": ["fame", "mile"]})
+    page = pages.open(server.url + made["path"])
+    play_challenge(page, "Bob", ["fame"])
+    assert page.evaluate(PLACES) == [["1", "Ann"], ["2", "Bob (you)"]]
+    assert page.locator("#challenge-ties").is_hidden()
+    assert page.locator("#challenge-summary").inner_text().endswith("; rank 2 of 2.")
