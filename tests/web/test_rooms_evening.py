@@ -152,3 +152,20 @@ def test_a_club_s_week_long_challenge_downloads_as_a_spreadsheet() -> None:
         ["3", "Cy", "0", "0", "", ""],
     ]
     assert missing.status_code == 404 and "no challenge" in missing.json()["error"]
+
+
+def test_a_tie_in_a_challenge_s_spreadsheet_is_written_as_the_rooms_write_it() -> None:
+    """A challenge's results page wrote a tie "1=" (as the rooms' tables and spreadsheets do)
+    while its ``results.csv`` wrote "1", "1": the spreadsheet shares the place as "1=" too."""
+    client = TestClient(create_app(WebConfig(preload=False)))
+    made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu", "seconds": 90})
+    code = made.json()["code"]
+    for name, words in (("Ann", ["fame"]), ("Bob", ["mile"]), ("Cy", [])):
+        posted = client.post(f"/api/challenges/{code}/results", json={"name": name, "words": words})
+        assert posted.status_code == 201, posted.text
+    lines = client.get(f"/api/challenges/{code}/results.csv").text.splitlines()
+    assert sorted(line.split(",")[:3] for line in lines[1:]) == [
+        ["1=", "Ann", "1"],
+        ["1=", "Bob", "1"],
+        ["3", "Cy", "0"],
+    ]

@@ -430,7 +430,8 @@ CHALLENGE_COLUMNS = ("rank", "player", "points", "words", "found", "only_they_fo
 
 def challenge_csv(challenge: dict[str, Any]) -> str:
     """A challenge's results (``GET /api/challenges/{code}``'s body) as CSV text: a row a
-    player, best first as ranked (equal points share a rank), with the points, the number
+    player, best first as ranked (equal points share a rank, written ``1=`` as in the rooms'
+    spreadsheets: :func:`shown_rank`), with the points, the number
     of words, the words that counted, those only this player found, and when the result
     was posted (UTC); for a club's challenge played over a week, kept when it ends.
 
@@ -445,10 +446,12 @@ def challenge_csv(challenge: dict[str, Any]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CHALLENGE_COLUMNS)
-    for result in challenge.get("results", []):
+    results = challenge.get("results", [])
+    ranks = [result["rank"] for result in results]
+    for result in results:
         posted = datetime.fromtimestamp(float(result["posted"]), UTC).strftime("%Y-%m-%d %H:%M:%S")
         row = (
-            result["rank"],
+            shown_rank(result["rank"], ranks),
             result["name"],
             result["score"],
             result["count"],
