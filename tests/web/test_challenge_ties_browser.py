@@ -43,3 +43,22 @@ def test_a_challenge_s_results_without_a_tie_say_no_rule(
     assert page.evaluate(PLACES) == [["1", "Ann"], ["2", "Bob (you)"]]
     assert page.locator("#challenge-ties").is_hidden()
     assert page.locator("#challenge-summary").inner_text().endswith("; rank 2 of 2.")
+
+
+def test_a_tie_for_the_best_names_everyone_in_it_before_the_round(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Before a friend's round the page said "the best is Ann: 1 point, 1 word" when Bob had
+    the same points: a tie for the top names every player in it."""
+    played = {"Ann": ["fame"], "Bob": ["fame"], "Dee": ["fame"], "Cy": []}
+    made = make_challenge(server.url, played=played)
+    info = pages.open(server.url + made["path"]).locator("#challenge-info").text_content()
+    assert info.endswith(
+        "4 people have played it; the best are Ann, Bob and Dee: 1 point, 1 word."
+        " Your turn to beat that."
+    ), info
+    alone = make_challenge(server.url, played={"Ann": ["fame"], "Cy": []})
+    info = pages.open(server.url + alone["path"]).locator("#challenge-info").text_content()
+    assert info.endswith(
+        "2 people have played it; the best is Ann: 1 point, 1 word. Your turn to beat that."
+    ), info

@@ -67,10 +67,18 @@ function describe(challenge, toBeat = false) {
     `${rules.preset} rules (words of ${rules.min_length}+ letters). `;
   if (!played) return about + "Nobody has played it yet.";
   if (!toBeat) return about + `${played} ${played === 1 ? "person has" : "people have"} played it.`;
-  const best = challenge.results.find((row) => row.rank === 1) ?? challenge.results[0];
-  const score = `${points(best.score)}, ${words(best.count)}`;
+  // a tie for the top names everyone in it ("the best are Ann and Bob: 2 points, 1 word"):
+  // equal points share a place, and naming one of them read as though they had won alone
+  const first = challenge.results.filter((row) => row.rank === 1);
+  const bests = first.length ? first : [challenge.results[0]];
+  const best = bests[0];
+  const names = bests.map((row) => row.name);
+  const sameCount = bests.every((row) => row.count === best.count);
+  const score = sameCount ? `${points(best.score)}, ${words(best.count)}` : `${points(best.score)} each`;
+  const who = names.length === 1 ? `the best is ${names[0]}`
+    : `the best are ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   return about + (played === 1 ? `${best.name} played it: ${score}.`
-    : `${played} people have played it; the best is ${best.name}: ${score}.`) + " Your turn to beat that.";
+    : `${played} people have played it; ${who}: ${score}.`) + " Your turn to beat that.";
 }
 
 // boggle.rooms.limits.LOOK_ALIKES: the Cyrillic and Greek small letters that read as a Latin one
