@@ -666,18 +666,9 @@ static void plan_symmetries(brancher *br) {
     br->n_syms = 0;
     for (int r = 0; r < n; r++) br->sym_rank[br->order[r]] = (uint8_t)r;
     for (int map = 1; map < 8; map++) {
-        if (rows != cols && map != 2 && map != 4 && map != 6) continue;
         uint8_t to[CB_MAX_CELLS];
-        int ok = 1, moved = 0;
-        for (int cell = 0; cell < n && ok; cell++) {
-            int r = cell / cols, q = cell % cols, r2 = r, q2 = q;
-            if (map & 1) r2 = q, q2 = r;     /* transpose (square) */
-            if (map & 2) r2 = rows - 1 - r2; /* upside down */
-            if (map & 4) q2 = cols - 1 - q2; /* mirrored */
-            to[cell] = (uint8_t)(r2 * cols + q2);
-            ok = c->faces[to[cell]] == c->faces[cell];
-            moved |= to[cell] != cell;
-        }
+        int ok = grid_symmetry(c, rows, cols, map, to), moved = 0;
+        for (int cell = 0; cell < n && ok; cell++) moved |= to[cell] != cell;
         for (int s = 0; s < br->n_syms && ok; s++) /* one row or column: maps repeat */
             ok = memcmp(br->sym_to[s], to, (size_t)n) != 0;
         if (!ok || !moved) continue;

@@ -178,6 +178,23 @@ typedef struct {
 int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree_cap *cap,
                int symmetric, const tsum **tree);
 
+/* The images under `map` (1 to 7: 1 transposes a square, 2 turns the grid upside down, 4
+ * mirrors it; a square has all 7, another shape only 2, 4 and 6) of a rows x cols class's
+ * cells in `to`: whether the map keeps the grid's shape and takes every cell to a cell of
+ * the same faces (`to` is whole only then). */
+static inline int grid_symmetry(const cb_class *c, int rows, int cols, int map, uint8_t *to) {
+    if (rows != cols && map != 2 && map != 4 && map != 6) return 0;
+    for (int cell = 0; cell < c->n; cell++) {
+        int r = cell / cols, q = cell % cols, r2 = r, q2 = q;
+        if (map & 1) r2 = q, q2 = r;     /* transpose (square) */
+        if (map & 2) r2 = rows - 1 - r2; /* upside down */
+        if (map & 4) q2 = cols - 1 - q2; /* mirrored */
+        to[cell] = (uint8_t)(r2 * cols + q2);
+        if (c->faces[to[cell]] != c->faces[cell]) return 0;
+    }
+    return 1;
+}
+
 /* pv_tree_search within `cap` (may be NULL): TREE_PAST_CAP, with nothing in *result, when
  * the class has more records than the cap holds (see tree_build). */
 int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,

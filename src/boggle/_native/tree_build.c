@@ -370,6 +370,22 @@ static uint64_t grid_around(int rows, int cols, int r, int q) {
     return around;
 }
 
+/* The class's grid shape, found from its cells' neighbours: whether it is a grid. */
+static int grid_shape(const maker *m, int *rows, int *cols) {
+    const int n = m->c->n;
+    for (int r = 1; r <= n; r++) {
+        if (n % r) continue;
+        int ok = 1;
+        for (int cell = 0; cell < n && ok; cell++)
+            ok = grid_around(r, n / r, cell / (n / r), cell % (n / r)) == m->around[cell];
+        if (ok) {
+            *rows = r, *cols = n / r;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* m->images for the class: the symmetries of its grid (its shape found from the cells'
  * neighbours) that take each cell to one of the same faces, the groups listed, the cells
  * listed (the least of each orbit) and the tables moving a key's fields (image_bytes). */
@@ -380,14 +396,7 @@ static void plan_images(maker *m, int groups) {
     plan->n = 1;
     memcpy(m->listing, m->wanted, sizeof m->listing);
     int rows = 0, cols = 0;
-    for (int r = 1; r <= c->n && !rows; r++) {
-        if (c->n % r) continue;
-        int ok = 1;
-        for (int cell = 0; cell < c->n && ok; cell++)
-            ok = grid_around(r, c->n / r, cell / (c->n / r), cell % (c->n / r)) == m->around[cell];
-        if (ok) rows = r, cols = c->n / r;
-    }
-    if (!rows) return;
+    if (!grid_shape(m, &rows, &cols)) return;
     for (int cell = 0; cell < c->n; cell++) plan->cell[0][cell] = (uint8_t)cell;
     for (int g = 0; g < groups; g++) plan->group[0][g] = (uint8_t)g;
     int grouper_bit[CB_MAX_CELLS];
@@ -396,17 +405,8 @@ static void plan_images(maker *m, int groups) {
     /* the maps (r, q) -> ... other than the identity: turns and mirrors (a square's 7,
        else the 3 that keep the shape) */
     for (int map = 1; map < 8; map++) {
-        if (rows != cols && map != 2 && map != 4 && map != 6) continue;
         uint8_t *to = plan->cell[plan->n];
-        int ok = 1;
-        for (int cell = 0; cell < c->n && ok; cell++) {
-            int r = cell / cols, q = cell % cols, r2 = r, q2 = q;
-            if (map & 1) r2 = q, q2 = r;               /* transpose (square) */
-            if (map & 2) r2 = rows - 1 - r2;           /* upside down */
-            if (map & 4) q2 = cols - 1 - q2;           /* mirrored */
-            to[cell] = (uint8_t)(r2 * cols + q2);
-            ok = c->faces[to[cell]] == c->faces[cell];
-        }
+        int ok = grid_symmetry(c, rows, cols, map, to);
         for (int cell = 0; cell < c->n && ok; cell++) {
             uint64_t image = 0;
             for (uint64_t x = m->around[cell]; x; x &= x - 1) image |= 1ull << to[bits_ctz64(x)];
@@ -1046,28 +1046,12 @@ static size_t records_keep(const maker *m, size_t n) {
 static void plan_cuts(maker *m) {
     const cb_class *c = m->c;
     int rows = 0, cols = 0;
-    for (int r = 1; r <= c->n && !rows; r++) {
-        if (c->n % r) continue;
-        int ok = 1;
-        for (int cell = 0; cell < c->n && ok; cell++)
-            ok = grid_around(r, c->n / r, cell / (c->n / r), cell % (c->n / r)) == m->around[cell];
-        if (ok) rows = r, cols = c->n / r;
-    }
-    if (!rows) return;
+    if (!grid_shape(m, &rows, &cols)) return;
     uint8_t maps[MAX_SYMMETRIES][CB_MAX_CELLS];
     for (int map = 1; map < 8; map++) {
-        if (rows != cols && map != 2 && map != 4 && map != 6) continue;
         uint8_t *to = maps[m->n_cuts];
-        int ok = 1, moved = 0;
-        for (int cell = 0; cell < c->n && ok; cell++) {
-            int r = cell / cols, q = cell % cols, r2 = r, q2 = q;
-            if (map & 1) r2 = q, q2 = r;     /* transpose (square) */
-            if (map & 2) r2 = rows - 1 - r2; /* upside down */
-            if (map & 4) q2 = cols - 1 - q2; /* mirrored */
-            to[cell] = (uint8_t)(r2 * cols + q2);
-            ok = c->faces[to[cell]] == c->faces[cell];
-            moved |= to[cell] != cell;
-        }
+        int ok = grid_symmetry(c, rows, cols, map, to), moved = 0;
+        for (int cell = 0; cell < c->n && ok; cell++) moved |= to[cell] != cell;
         for (int s = 0; s < m->n_cuts && ok; s++) /* one row or column: maps repeat */
             ok = memcmp(maps[s], to, (size_t)c->n) != 0;
         if (!ok || !moved) continue;
