@@ -627,3 +627,35 @@ def test_the_evening_and_its_dropped_count_are_of_their_kind(evening: Any, dropp
     kept = {**kept_with_an_evening(), "evening": evening, "evening_dropped": dropped}
     with pytest.raises((TypeError, ValueError)):
         restore_room(kept, LEXICON, now=100.0)
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["challenge", "match_number", "round_number", "target", "totals", "good_words", "points"],
+)
+def test_an_infinite_whole_number_in_the_rooms_file_leaves_the_room_out(where: str) -> None:
+    """JSON's ``Infinity`` (Python reads it) where the file keeps a whole number raised
+    ``OverflowError``, which the server's read-back does not expect: its start failed with a
+    traceback.  It leaves the room out, as another field not of its kind does."""
+    kept, _ = kept_with_a_challenge()
+    if where == "challenge":
+        kept["challenge"]["match"] = float("inf")
+    elif where in ("match_number", "round_number"):
+        kept[where] = float("inf")
+    elif where == "target":
+        kept["match"]["target"] = float("inf")
+    elif where == "totals":
+        kept["match"]["totals"] = {"ann": float("inf")}
+    else:  # a player's, in a round being played
+        room = Room("ABCDEF", RoomSettings(seconds=60), LEXICON)
+        ann = room.join("ann", now=0.0)
+        room.start(ann.token, now=0.0, board=BOARD)
+        room.submit(ann.token, "fame", now=1.0)
+        kept = json.loads(json.dumps(room_json(room, 2.0)))
+        player = kept["players"][0]
+        if where == "good_words":
+            player["good_words"] = float("inf")
+        else:
+            player["feedback"][0]["points"] = float("inf")
+    with pytest.raises(ValueError, match="not a whole one"):
+        restore_room(kept, LEXICON, now=100.0)

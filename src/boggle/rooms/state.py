@@ -340,6 +340,16 @@ def restore_room(
     go on from where they were, and the players connected when it was kept are away from
     ``now`` on (their pages reconnect).  ``KeyError``, ``TypeError`` or ``ValueError``
     (a :class:`~boggle.model.errors.BoggleError` among them) when ``kept`` is not a room."""
+    try:
+        return _restored_room(kept, lexicon, limits, now)
+    except OverflowError as error:  # JSON's Infinity as a whole number (a match, a total)
+        raise ValueError(f"a number that is not a whole one ({error})") from None
+
+
+def _restored_room(
+    kept: Mapping[str, Any], lexicon: Lexicon, limits: RoomLimits | None, now: float
+) -> Room:
+    """:func:`restore_room`, whose ``OverflowError`` it says as a ``ValueError``."""
     fields = dict(kept["settings"])
     words = WordSetting(fields.pop("word_level"), fields.pop("other_words"))
     settings = RoomSettings(**fields, words=words)
