@@ -22,6 +22,7 @@ every listed word with a path is in the solution.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from boggle.engines import solve
@@ -87,7 +88,7 @@ def kept_round(board: Board, whole: Solution, setting: WordSetting = EVERY_WORD)
     counting = {item.word for item in counted.words}
     lexicon = whole.lexicon
     profile = lexicon_profile(lexicon)
-    folded = fold_board(board, lexicon) if lexicon.language not in (None, "en") else board
+    folded = _as_listed(board, lexicon)
     return {
         "board": str(board),
         "rows": board.rows,
@@ -147,44 +148,16 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     >>> given_up(Board.parse("fxie amlo ewbx astu"), lexicon, solve(board, lexicon, CLASSIC))
     []
     """
+    shortest = _shortest_long_search(board)
+    if not shortest:
+        return []
     half = PATH_STEP_BUDGET // 2  # the search from the word's start; then from its end
     faces = board.faces
     held = Counter(faces)
     cells = len(faces)
-    letters = sum(len(face) for face in faces)
-    first: dict[str, str] = {}
-    plain = all(first.setdefault(face[0], face) == face for face in held)
+    plain = _plain(held)
     single = {face: count for face, count in held.items() if len(face) == 1}
     multi = [(face, count) for face, count in held.items() if len(face) > 1]
-
-    def steps(sequences: int, picks: int, length: int) -> int:
-        """The most steps a search for a word of ``length`` letters takes (past ``half``, it
-        may give up): 8 a sequence of dice tried, plus the cells that can finish it (8 a cell
-        a position).  With no two faces beginning alike, the word says the face of each die
-        of a sequence of a given length, so there are at most ``picks`` (the ordered picks
-        of as many dice of each face as the word has of it) for each length, ``sequences``
-        lengths; else as many more as the word's prefixes have spellings in the faces."""
-        return 8 * sequences * picks + 9 * length * cells
-
-    # the shortest word a search could run long for: a word of n letters picks at most the
-    # n largest of the faces' counts, counts less one, ... (a quick bound, words read below)
-    factors = sorted(count - taken for count in held.values() for taken in range(count))[::-1]
-    sequences, shortest = 1, 0 if plain else 1  # faces beginning alike: no bound
-    for length in range(1, letters + 1 if plain else 1):
-        if length <= len(factors):
-            sequences *= factors[length - 1]
-        if 8 * (min(cells, length) + 1) * sequences + 9 * length * cells > half:
-            shortest = length
-            break
-    if not shortest:
-        return []
-    if plain:  # a word of every face: could any search run long?
-        picks = 1
-        for count in held.values():
-            for taken in range(count):
-                picks *= count - taken
-        if steps(min(cells, letters) + 1, picks, letters) <= half:
-            return []
     on_board = whole.by_word
     shortest = max(shortest, whole.rules.min_length)
     held_letters = Counter("".join(faces))
@@ -220,7 +193,7 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
                 for taken in range(min(count, times)):
                     picks *= count - taken
         sequences = min(cells, longest) + 1 if plain else (longest + 1) << many
-        if steps(sequences, picks, longest) <= half:
+        if _steps(sequences, picks, longest, cells) <= half:
             continue
         alone = [letter for letter in spelt if letter in single]
         # the letters some word of the group has more of than the board holds
@@ -247,9 +220,9 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
                 # most one a length for each choice of the multi-letter faces' places
                 # (counted only where that quick bound is not low enough)
                 sequences = min(cells, length) + 1 if plain else (length + 1) << many
-                if steps(sequences, picks, length) <= half:
+                if _steps(sequences, picks, length, cells) <= half:
                     continue
-                if not plain and steps(_spellings(word, held), picks, length) <= half:
+                if not plain and _steps(_spellings(word, held), picks, length, cells) <= half:
                     continue
             may.append(word)
             if len(may) > GIVEN_UP_WORDS:
@@ -257,20 +230,27 @@ def given_up(board: Board, lexicon: Lexicon, whole: Solution) -> list[str] | Non
     return sorted(may)
 
 
-def prepare_offline(lexicon: Lexicon) -> None:
+def prepare_offline(lexicon: Lexicon, boards: Iterable[Board] | None = None) -> None:
     """Build now what :func:`given_up` reads of ``lexicon`` (its index of the list's words
-    by their letters: about 1.3 s and 19 MB for the default list, paid once a list, else by
-    the first board of 5x5 or more a server keeps for offline play; at the 5 s time limit of
-    a loaded server that first request could fail with a 408).  A server that preloads its
-    default list calls this for it as it starts, where offline rounds are made (the round
-    processes, else its own process).
+    by their letters: about 1.3 s and 19 MB for the default list, 42 MB for German, paid
+    once a list, else by the first board of 5x5 or more a server keeps for offline play; at
+    the 5 s time limit of a loaded server that first request could fail with a 408).  A
+    server that preloads its default list calls this for it as it starts, where offline
+    rounds are made (the round processes, else its own process).  With ``boards``, only
+    where one of them may read it (:func:`_shortest_long_search`): nearly every board of
+    5x5 or more, nearly no board of 4x4.
 
+    >>> lexicon = Lexicon.from_words(["cat", "act", "dog"])
+    >>> prepare_offline(lexicon, [Board.parse("fxie amlo ewbx astu")])  # not read: not built
+    >>> lexicon.cached(LETTER_GROUPS, lambda _: "not built")
+    'not built'
     >>> lexicon = Lexicon.from_words(["cat", "act", "dog"])
     >>> prepare_offline(lexicon)
     >>> [group[-1] for group in lexicon.cached(LETTER_GROUPS, lambda _: "not built again")[1]]
     [('act', 'cat'), ('dog',)]
     """
-    lexicon.cached(LETTER_GROUPS, _letter_groups)
+    if boards is None or any(_shortest_long_search(_as_listed(b, lexicon)) for b in boards):
+        lexicon.cached(LETTER_GROUPS, _letter_groups)
 
 
 def _letter_groups(lexicon: Lexicon) -> tuple[dict[str, int], list[_LetterGroup], int]:
@@ -305,6 +285,69 @@ def _falling(count: int, most: int) -> list[int]:
     for taken in range(most):
         products.append(products[-1] * max(count - taken, 1))
     return products
+
+
+def _as_listed(board: Board, lexicon: Lexicon) -> Board:
+    """``board`` with its faces as ``lexicon`` spells them (another language's: ``É`` is
+    ``e``), as its words are searched for."""
+    return fold_board(board, lexicon) if lexicon.language not in (None, "en") else board
+
+
+def _plain(held: Counter[str]) -> bool:
+    """Whether no two of the faces ``held`` begin alike (``in`` and ``i`` do)."""
+    first: dict[str, str] = {}
+    return all(first.setdefault(face[0], face) == face for face in held)
+
+
+def _steps(sequences: int, picks: int, length: int, cells: int) -> int:
+    """The most steps a search for a word of ``length`` letters on a board of ``cells``
+    takes (past half the budget, it may give up): 8 a sequence of dice tried, plus the
+    cells that can finish it (8 a cell a position).  With no two faces beginning alike, the
+    word says the face of each die of a sequence of a given length, so there are at most
+    ``picks`` (the ordered picks of as many dice of each face as the word has of it) for
+    each length, ``sequences`` lengths; else as many more as the word's prefixes have
+    spellings in the faces."""
+    return 8 * sequences * picks + 9 * length * cells
+
+
+def _shortest_long_search(board: Board) -> int:
+    """The fewest letters of a word whose path search on ``board`` (its faces as the list
+    spells them) may give up, by :func:`_steps`' quick bound; 0 where none may: a search
+    tries each sequence of distinct dice once at most, and on nearly every board of 4x4
+    (its faces repeat little) there are too few for that, so :func:`given_up` reads no
+    word of the list, nor its index (:func:`prepare_offline`).
+
+    >>> _shortest_long_search(Board.parse("fxie amlo ewbx astu"))
+    0
+    >>> _shortest_long_search(Board.parse("abaaa ababa bbaaa abaaa baaaa")) > 0
+    True
+    """
+    half = PATH_STEP_BUDGET // 2  # the search from the word's start; then from its end
+    faces = board.faces
+    held = Counter(faces)
+    cells = len(faces)
+    letters = sum(len(face) for face in faces)
+    plain = _plain(held)
+    # a word of n letters picks at most the n largest of the faces' counts, counts less
+    # one, ... (a quick bound; given_up reads the words)
+    factors = sorted(count - taken for count in held.values() for taken in range(count))[::-1]
+    sequences, shortest = 1, 0 if plain else 1  # faces beginning alike: no bound
+    for length in range(1, letters + 1 if plain else 1):
+        if length <= len(factors):
+            sequences *= factors[length - 1]
+        if _steps(min(cells, length) + 1, sequences, length, cells) > half:
+            shortest = length
+            break
+    if not shortest:
+        return 0
+    if plain:  # a word of every face: could any search run long?
+        picks = 1
+        for count in held.values():
+            for taken in range(count):
+                picks *= count - taken
+        if _steps(min(cells, letters) + 1, picks, letters, cells) <= half:
+            return 0
+    return shortest
 
 
 def _spellings(word: str, held: Counter[str]) -> int:

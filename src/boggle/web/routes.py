@@ -364,9 +364,10 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
     # the list's index given_up reads, built once a list (15 s for German on a loaded
-    # machine), outside the round's time limit: nothing to do once built
+    # machine), outside the round's time limit: nothing to do once built, nor where no
+    # board reads it (nearly every 4x4 board)
     seconds = max(context.limits.solve_seconds, LIST_COUNTING_SECONDS)
-    await context.run_round(offline_preparation, request.dictionary, seconds=seconds)
+    await context.run_round(offline_preparation, request.dictionary, boards, seconds=seconds)
     rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
     body = {
         "rounds": rounds,
@@ -557,10 +558,11 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
     )
 
 
-def offline_preparation(catalogue: Catalogue, dictionary: str | None) -> None:
-    """The index of ``dictionary`` that offline rounds read, built where they are made (runs
-    in a round process or thread, as :func:`offline_work` does)."""
-    prepare_offline(catalogue.get(dictionary))
+def offline_preparation(catalogue: Catalogue, dictionary: str | None, boards: list[Board]) -> None:
+    """The index of ``dictionary`` that offline rounds of ``boards`` read (if any of them
+    does), built where they are made (runs in a round process or thread, as
+    :func:`offline_work` does)."""
+    prepare_offline(catalogue.get(dictionary), boards)
 
 
 def offline_work(
