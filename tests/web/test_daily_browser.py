@@ -400,3 +400,20 @@ def test_a_link_s_date_that_is_not_a_date_plays_today_s_board_and_says_so(
     play_daily(page, [])
     today = get_json(server.url + "/api/daily?size=4")["date"]
     assert page.locator("body").get_attribute("data-date") == today
+
+
+@pytest.mark.parametrize("date", ["2026-02-30", "0000-01-01"])
+def test_a_link_s_date_written_as_one_but_no_day_plays_today_s_board(
+    pages: Pages, server: ServeProcess, date: str
+) -> None:
+    """A link's date written YYYY-MM-DD that no calendar has (February 30th, the year 0) got
+    past the page's check of its shape: the page said "Board of 2026-02-30." and Start was
+    refused ("no such day"), no board to play, as for a date cut short. It is dropped too."""
+    page = pages.open(server.url + f"/daily?date={date}&size=4")
+    assert date not in page.locator("#daily-date").inner_text()
+    error = page.locator("#error")
+    assert error.is_visible() and f"'{date}' is no day of the calendar" in error.inner_text()
+    assert page.url.endswith("/daily?size=4")
+    play_daily(page, [])
+    today = get_json(server.url + "/api/daily?size=4")["date"]
+    assert page.locator("body").get_attribute("data-date") == today

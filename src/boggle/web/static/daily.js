@@ -417,16 +417,26 @@ async function finish(timeUp = false) {
   }
 }
 
-// A link's ?date= that is not a date (a typo, a link cut short): the page said "Board of 2026-11."
-// and Start was refused. It is dropped from the address, so today's board is played, and said.
+// Whether `date` (written YYYY-MM-DD) is a day of the calendar, as the server reads it (a year
+// from 1: 2026-02-30 and 0000-01-01 are "no such day").
+function isDay(date) {
+  const day = new Date(`${date}T00:00:00Z`);
+  return date >= "0001" && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date;
+}
+
+// A link's ?date= that is not a date (a typo, a link cut short, a day no calendar has): the page
+// said "Board of 2026-11." and Start was refused. It is dropped from the address, so today's
+// board is played, and said.
 function dropBadDate() {
   const asked = new URLSearchParams(location.search);
   const date = asked.get("date");
-  if (date === null || /^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+  const written = date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date);
+  if (date === null || (written && isDay(date))) return;
   asked.delete("date");
   const query = asked.toString();
   history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  showError(`this link's date '${date}' is not written YYYY-MM-DD: today's board is shown`);
+  const why = written ? "is no day of the calendar" : "is not written YYYY-MM-DD";
+  showError(`this link's date '${date}' ${why}: today's board is shown`);
 }
 
 async function start() {
