@@ -622,10 +622,12 @@ function showRoom(room) {
   state.challenge = room.challenge && !room.challenge.expired ? room.challenge : null;
   // the results on screen show the link of the room's challenge, deleted since (or made again
   // on the host's other device): their offer is drawn again, where it kept the dead link
-  // until the next round or a reload
-  const shown = !room.results && !$("results").hidden && state.results && state.offered;
+  // until the next round or a reload. A page that shows no link of it (the host's role
+  // passed to this player, the host who made it gone) draws it as a reload would: it kept
+  // "Challenge a friend" until then
+  const shown = !room.results && !$("results").hidden && state.results;
   const kept = shown ? roomChallenge(state.results) : null;
-  const redraw = shown && (room.challenge?.expired ? room.challenge.code === state.offered
+  const redraw = Boolean(shown) && (room.challenge?.expired ? room.challenge.code === state.offered
     : Boolean(kept) && kept.code !== state.offered);
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
