@@ -71,6 +71,26 @@ def chromium() -> Iterator[Any]:
             launched.close()
 
 
+# The style as Safari before 15.4 reads it: a rule whose selector has :focus-visible or :has()
+# is dropped, and its own stylesheet draws a ring around whatever has the focus (:focus), a box
+# focused by the page as well as by the keyboard.
+OLD_SAFARI_STYLE = """() => {
+  const unread = /:focus-visible|:has\\(/;
+  const drop = (rules) => {
+    for (let i = rules.length - 1; i >= 0; i -= 1) {
+      const rule = rules[i];
+      if (rule.selectorText !== undefined && unread.test(rule.selectorText)) {
+        rule.parentRule ? rule.parentRule.deleteRule(i) : rule.parentStyleSheet.deleteRule(i);
+      } else if (rule.cssRules) {
+        drop(rule.cssRules);
+      }
+    }
+  };
+  for (const sheet of document.styleSheets) drop(sheet.cssRules);
+  document.styleSheets[0].insertRule(":focus { outline: auto 5px -webkit-focus-ring-color; }", 0);
+}"""
+
+
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "has_touch": True,

@@ -62,3 +62,35 @@ def test_a_tie_for_the_best_names_everyone_in_it_before_the_round(
     assert info.endswith(
         "2 people have played it; the best is Ann: 1 point, 1 word. Your turn to beat that."
     ), info
+
+
+def test_a_tie_for_the_best_on_other_word_counts_gives_the_points_each(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Ann's two words and Bob's one are worth 2 points each: the line before the round says
+    the points they share, not one player's word count as though it were both's."""
+    played = {"Ann": ["fame", "mile"], "Bob": ["limbo"], "Cy": []}
+    made = make_challenge(server.url, played=played)
+    info = pages.open(server.url + made["path"]).locator("#challenge-info").text_content()
+    assert info.endswith(
+        "3 people have played it; the best are Ann and Bob: 2 points each. Your turn to beat that."
+    ), info
+
+
+NAME_LISTS = """async () => {
+  const { nameList } = await import("/static/board.js");
+  return [["Amir"], ["Amir", "Bea"], ["Amir", "Bea", "Cy"], ["Amir", "Bea", "Cy", "Dee"]]
+    .map((names) => nameList(names));
+}"""
+"""``nameList`` of board.js (the challenge's and the room's pages' names in a sentence)."""
+
+
+def test_names_are_joined_as_a_sentence_says_them(pages: Pages, server: ServeProcess) -> None:
+    made = make_challenge(server.url)
+    page = pages.open(server.url + made["path"])
+    assert page.evaluate(NAME_LISTS) == [
+        "Amir",
+        "Amir and Bea",
+        "Amir, Bea and Cy",
+        "Amir, Bea, Cy and Dee",
+    ]

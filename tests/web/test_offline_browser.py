@@ -846,6 +846,69 @@ def test_boards_a_server_out_of_reach_kept_from_the_page_are_asked_for_again(
     page.unroute("**/api/offline")
 
 
+def test_a_server_s_408_or_busy_503_is_asked_again_a_bounded_number_of_times(
+    server: ServeProcess, pages: Pages
+) -> None:
+    """A fetch of boards the server answered 408 (the work past its time limit on a loaded
+    machine: the next try usually fits) was not asked again until a round, a tab or a
+    reload, where a proxy's 502 was. It is asked again the same way (after about 5 s, then
+    twice as long each time), as is the server's own 503 (busy), but only 6 times in a row:
+    a server that keeps answering 408 is not asked every 5 minutes for ever."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page = pages.open(server.url + "/play", clock=True)
+    line = page.locator("#play-offline")
+    expect(line).to_have_text("3 boards kept for offline play.")
+    asked: list[str] = []
+    answer = ["408"]
+    slow = "the work took longer than the limit of 10 s"
+
+    def too_slow(route: Any) -> None:
+        asked.append(answer[0])
+        if answer[0] == "answered":
+            route.continue_()
+            return
+        status = int(answer[0])
+        message = slow if status == 408 else "the server is busy; try again in a moment"
+        route.fulfill(
+            status=status,
+            content_type="application/json",
+            body=json.dumps({"error": message, "status": status}),
+        )
+
+    page.route("**/api/offline", too_slow)
+    page.evaluate(f"() => localStorage.removeItem('{KEPT}')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    expect(line).to_have_text(f"No board is kept for offline play. ({slow})")
+
+    def run_for(seconds: int, step: int = 1) -> None:
+        for _ in range(0, seconds, step):  # the clock's steps, then any ask it made answered
+            before = len(asked)
+            page.clock.run_for(step * 1000)
+            page.wait_for_timeout(300 if len(asked) > before else 30)
+
+    run_for(20)
+    # at first, then after about 5 s and 10 s more (each wait a fifth more or less)
+    assert 2 <= len(asked) <= 3 and set(asked) == {"408"}, asked
+    answer[0] = "503"  # the server's own "busy", in JSON: asked again as well
+    for _ in range(60):
+        if "503" in asked:
+            break
+        run_for(1)
+    assert asked[-1] == "503" and len(asked) <= 4, asked
+    expect(line).to_contain_text("the server is busy")
+    answer[0] = "408"
+    run_for(900, step=5)  # the waits of the rest of the 6 (80 s, 160 s), and long after
+    assert len(asked) == 7 and set(asked) == {"408", "503"}, asked  # the first, and 6 more
+    expect(line).to_have_text(f"No board is kept for offline play. ({slow})")
+    answer[0] = "answered"
+    page.click("#tab-solve")
+    page.click("#tab-play")  # the Play tab asks again, its own 6 tries
+    expect(line).to_have_text("3 boards kept for offline play.")
+    assert asked[-1] == "answered", asked
+    page.unroute("**/api/offline")
+
+
 # Another tab holding the storage claim (no Web Locks): its claim written again every 500 ms,
 # with the time it claimed at (the device's clock then).
 HOLD_CLAIM_BEATING = """() => {

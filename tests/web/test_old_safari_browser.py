@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import PHONE, Pages
+from browser import OLD_SAFARI_STYLE, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from room_page import type_word
 from serve_process import ServeProcess
@@ -121,3 +121,28 @@ def test_my_words_works_in_safari_14(old_safari: Pages, server: ServeProcess) ->
     page.keyboard.type("zzzz")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('practise-verdict').textContent")
+
+
+RING = "() => [document.activeElement.id, getComputedStyle(document.activeElement).outlineStyle]"
+"""The focused element's id and its focus ring (``none``: no ring)."""
+
+
+def test_the_results_heading_focused_by_the_page_has_no_ring_in_old_safari(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A round over, the page puts the focus on the results' heading (a screen reader reads
+    on from it; Tab goes on to Play again). Safari before 15.4 read no :focus-visible and drew
+    its own ring (:focus) around the heading after every round, tapped or not. A browser that
+    reads :focus-visible draws the page's ring when the round was ended from the keyboard,
+    as before."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.fill("#play-time", "60")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.focus("#play-end")
+    page.keyboard.press("Enter")  # ended from the keyboard
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.wait_for_function("() => document.activeElement.id === 'play-results-title'")
+    assert page.evaluate(RING) == ["play-results-title", "solid"]
+    page.evaluate(OLD_SAFARI_STYLE)
+    assert page.evaluate(RING) == ["play-results-title", "none"]

@@ -32,7 +32,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages
+from browser import ARTIFACTS, OLD_SAFARI_STYLE, PAGE_TIMEOUT_MS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import make_challenge, start_challenge
 from kept_storage import KEY
@@ -348,26 +348,6 @@ def test_practise_keeps_the_clue_and_the_word_box_above_the_keyboard_as_it_opens
     inside, spans = page.evaluate(PRACTISE_IN_VIEW)
     assert inside, f"the clue and the word box at y {spans}, past the {IPHONE_SE_KEYBOARD} px left"
     assert page.evaluate("() => document.activeElement.id") == "practise-input"
-
-
-# The style as Safari before 15.4 reads it: a rule whose selector has :focus-visible or :has()
-# is dropped, and its own stylesheet draws a ring around whatever has the focus (:focus), a box
-# focused by the page as well as by the keyboard.
-OLD_SAFARI_STYLE = """() => {
-  const unread = /:focus-visible|:has\\(/;
-  const drop = (rules) => {
-    for (let i = rules.length - 1; i >= 0; i -= 1) {
-      const rule = rules[i];
-      if (rule.selectorText !== undefined && unread.test(rule.selectorText)) {
-        rule.parentRule ? rule.parentRule.deleteRule(i) : rule.parentStyleSheet.deleteRule(i);
-      } else if (rule.cssRules) {
-        drop(rule.cssRules);
-      }
-    }
-  };
-  for (const sheet of document.styleSheets) drop(sheet.cssRules);
-  document.styleSheets[0].insertRule(":focus { outline: auto 5px -webkit-focus-ring-color; }", 0);
-}"""
 
 
 @pytest.mark.parametrize("kind", ["solo", "daily"])

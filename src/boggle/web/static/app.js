@@ -457,11 +457,17 @@ let aheadTimer = null;
 // fifth more or less, so the pages a restart cut off do not all ask at once), and at once
 // when the browser says it is online again (the "online" event). A fetch answered, or a
 // refusal (a 4xx: asking again changes nothing), asks no more; a change of settings asks at
-// once, its backoff kept.
+// once, its backoff kept. The server's own answer that it could not do it now (a 408: the
+// work or the request past its time limit, a loaded machine; a 503: its round workers busy;
+// a 502 or 504 in JSON) is asked again the same way, but at most BUSY_RETRIES times in a row
+// (about 5 minutes in all): a server that keeps answering so is not asked every 5 minutes for
+// ever, the next round, tab, settings or reload asking again.
 const RETRY_FIRST_MS = 5000;
 const RETRY_MOST_MS = 300000;
-const OUT_OF_REACH = new Set([502, 503, 504]);
+const TRY_AGAIN_LATER = new Set([408, 502, 503, 504]);
+const BUSY_RETRIES = 6;
 let aheadRetries = 0;
+let busyRetries = 0;  // those in a row of a TRY_AGAIN_LATER answer
 
 // The line of boards kept while the server is out of reach (`error` api()'s): the browser
 // offline, or online with the server out of reach (its proxy's 502, 503 or 504: the server
@@ -476,11 +482,13 @@ function outOfReach(error, count) {
 function retryAhead() {
   const wait = Math.min(RETRY_FIRST_MS * 2 ** aheadRetries, RETRY_MOST_MS);
   aheadRetries += 1;
-  keepBoardsAhead(Math.round(wait * (0.8 + Math.random() * 0.4)));
+  keepBoardsAhead(Math.round(wait * (0.8 + Math.random() * 0.4)), true);
 }
 
-function keepBoardsAhead(delay = 0) {
+// `retry`: asked again by retryAhead, not by a player's round, tab or settings.
+function keepBoardsAhead(delay = 0, retry = false) {
   clearTimeout(aheadTimer);
+  if (!retry) busyRetries = 0;
   aheadTimer = setTimeout(async () => {
     // not asked in a round, offline, or on the Solve tab (a retry's chain ends there: the
     // next round, the Play tab or the "online" event asks again)
@@ -493,6 +501,7 @@ function keepBoardsAhead(delay = 0) {
     try {
       const count = await keepAhead(settings, chosenList());
       if (!state.round) showKept(keptLine(count));
+      busyRetries = 0;
       if (await optionsAgain()) aheadRetries = 0;
       else retryAhead();
     } catch (error) {
@@ -500,7 +509,11 @@ function keepBoardsAhead(delay = 0) {
         showKept(error.unreachable ? outOfReach(error, keptCount(settings))
           : `${keptLine(keptCount(settings))} (${error.message})`);
       }
-      if (error.unreachable || OUT_OF_REACH.has(error.status)) retryAhead();
+      if (error.unreachable) retryAhead();
+      else if (TRY_AGAIN_LATER.has(error.status) && busyRetries < BUSY_RETRIES) {
+        busyRetries += 1;
+        retryAhead();
+      }
     }
   }, delay);
 }

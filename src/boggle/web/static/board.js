@@ -964,6 +964,12 @@ export function shownRank(rank, ranks) {
   return ranks.filter((other) => other === rank).length > 1 ? `${rank}=` : String(rank);
 }
 
+// Names joined as a sentence says them: "Amir", "Amir and Bea", "Amir, Bea and Cy" (the
+// room's "… left the room.", its lobby and match-over lines, a challenge's "the best are …").
+export function nameList(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+}
+
 // The rule said under a table with a shared place (`line`, hidden without one), once: "2="
 // alone left a club asking who was second. `sharedBeyond`: a place shared with a player not
 // listed (the server's word).

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   GATEWAY_DOWN, announce, api, clearPath, copyText, roundCountdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, placeError, keptRound,
-  limitName, lowerLetters,
+  limitName, lowerLetters, nameList,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   sayTies, shownName, shownRank, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
@@ -76,7 +76,7 @@ function describe(challenge, toBeat = false) {
   const sameCount = bests.every((row) => row.count === best.count);
   const score = sameCount ? `${points(best.score)}, ${words(best.count)}` : `${points(best.score)} each`;
   const who = names.length === 1 ? `the best is ${names[0]}`
-    : `the best are ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+    : `the best are ${nameList(names)}`;
   return about + (played === 1 ? `${best.name} played it: ${score}.`
     : `${played} people have played it; ${who}: ${score}.`) + " Your turn to beat that.";
 }

@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, keepChoice, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, showAddress, showDiceFor, showLevelCounts,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, nameList, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, showAddress, showDiceFor, showLevelCounts,
   sayTies, showInView, showRoundLength, shownRank, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -112,9 +112,6 @@ function toast(text) {
   state.toastTimer = setTimeout(() => line.classList.remove("toast-shown"),
     Math.max(TOAST_MS, text.length * TOAST_MS_A_CHARACTER));
 }
-
-const nameList = (names) => names.length > 1
-  ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
 
 // The page's error and notice lines where the player looks: under the word box during a round
 // (above the board, one appearing would move the dice under a finger tracing a word); in a
@@ -559,7 +556,7 @@ function lobbyText(players, isHost, host) {
     && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
-    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
+    : nameList(others);
   const are = others.length > 1 ? "are" : "is";
   if (isHost) {
     return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
@@ -625,10 +622,12 @@ function showRoom(room) {
   state.challenge = room.challenge && !room.challenge.expired ? room.challenge : null;
   // the results on screen show the link of the room's challenge, deleted since (or made again
   // on the host's other device): their offer is drawn again, where it kept the dead link
-  // until the next round or a reload
-  const shown = !room.results && !$("results").hidden && state.results && state.offered;
+  // until the next round or a reload. A page that shows no link of it (the host's role
+  // passed to this player, the host who made it gone) draws it as a reload would: it kept
+  // "Challenge a friend" until then
+  const shown = !room.results && !$("results").hidden && state.results;
   const kept = shown ? roomChallenge(state.results) : null;
-  const redraw = shown && (room.challenge?.expired ? room.challenge.code === state.offered
+  const redraw = Boolean(shown) && (room.challenge?.expired ? room.challenge.code === state.offered
     : Boolean(kept) && kept.code !== state.offered);
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
@@ -1066,8 +1065,7 @@ function matchOverText(winners, totals) {
   if (best === 0 && winners.length === Object.keys(totals).length) return "Match over: nobody scored.";
   const names = winners.map((name) => (name === state.you ? "you" : name));
   if (names.length === 1) return `Match over: ${names[0]} won with ${points(best)}.`;
-  const listed = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `Match over: ${listed} tied on ${points(best)}.`;
+  return `Match over: ${nameList(names)} tied on ${points(best)}.`;
 }
 
 // The match's end in words (#match-over) from the winners and totals kept (`state.matchOver`):
