@@ -100,6 +100,26 @@ def test_german_abbreviations_written_as_words_are_dropped(tmp_path: Path) -> No
     assert {"bzw", "kg", "usw"} <= load_lexicon(path, language="da").word_set  # not German
 
 
+def test_abbreviations_with_a_vowel_written_as_words_are_dropped(tmp_path: Path) -> None:
+    """`--dict pl` took itp, itd, prof and godz for words, `--dict de` Bde (Bände): their
+    lists write them as words, with a vowel; the profiles name them (short_forms), so a
+    file read with the language's rules drops them too, and keeps the words around them."""
+    path = tmp_path / "own.txt"
+    path.write_text("itp\nitd\nprof\ngodz\nfraz\nul\nBde\nBad\nTom\n", encoding="utf-8")
+    assert load_lexicon(path, language="pl").words == ("fraz", "ul")
+    assert load_lexicon(path, language="de").words == (
+        "bad",
+        "fraz",
+        "godz",
+        "itd",
+        "itp",
+        "prof",
+        "tom",
+        "ul",
+    )
+    assert "itp" in load_lexicon(path, language="nl")  # another language's rules keep it
+
+
 @pytest.mark.parametrize(
     ("code", "kept"),
     [("pl", ("brr", "hm", "mąż", "psst", "w", "ćśś")), ("nl", ("brr", "hm", "ijs", "pst", "w"))],
@@ -241,7 +261,8 @@ def test_a_plain_file_read_with_a_language_is_read_fast_and_keeps_the_same_words
 def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:
     german = need_system_list("de")
     assert (
-        not {"feb", "nov", "okt", "dr", "nr", "bzw", "usw", "ggf", "lkw", "kfz"} & german.word_set
+        not {"feb", "nov", "okt", "dr", "nr", "bzw", "usw", "ggf", "lkw", "kfz", "bde"}
+        & german.word_set
     )
     assert {"februar", "november", "doktor", "nummer", "vorm", "haus"} <= german.word_set
 
