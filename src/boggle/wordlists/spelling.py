@@ -343,13 +343,22 @@ PROFILES: dict[str, LanguageProfile] = {
             fold_accents=True,
             replace=_LIGATURES,
             why="French Scrabble and French Boggle have no accented letters, not even Ç: "
-            "é è ê ë à â î ï ô û ù ü ÿ ç are played as their base letter; œ and æ as two.",
+            "é è ê ë à â î ï ô û ù ü ÿ ç are played as their base letter; œ and æ as two. "
+            "Every French word has a vowel, so words without one (kg, cm, qqn) are "
+            "abbreviations and dropped, except interjections (pfft, pst).",
+            # wfrench lists 29 words without a vowel: units and abbreviations (kg, ml, bd, st,
+            # cpt, qqn) and these interjections.
+            vowelless_kept=("brr", "brrr", "hm", "hmm", "pff", "pfft", "psst", "pst"),
         ),
         LanguageProfile(
             "it",
             "Italian",
             fold_accents=True,
-            why="Italian Scrabble has no accented tiles: à è é ì ò ù are their base letter.",
+            why="Italian Scrabble has no accented tiles: à è é ì ò ù are their base letter. "
+            "Every Italian word has a vowel, so a word without one (kg) is an abbreviation "
+            "and dropped, except interjections (brr, pst).",
+            # witalian lists one word without a vowel: kg.
+            vowelless_kept=("brr", "hm", "mh", "pss", "pst", "sst"),
         ),
         LanguageProfile(
             "de",
@@ -414,7 +423,11 @@ PROFILES: dict[str, LanguageProfile] = {
             "Swedish",
             fold_accents=True,
             keep="åäö",
-            why="Å Ä Ö are letters of the Swedish alphabet; other accents (é) fold.",
+            why="Å Ä Ö are letters of the Swedish alphabet; other accents (é) fold. Every "
+            "Swedish word has a vowel (å, ä, ö are vowels), so a word without one (pc) is an "
+            "abbreviation and dropped, except interjections (hm, pst).",
+            # wswedish lists one word without a vowel: pc.
+            vowelless_kept=("brr", "hm", "hmm", "psst", "pst", "sch"),
         ),
         LanguageProfile(
             "da",
