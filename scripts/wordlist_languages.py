@@ -102,7 +102,8 @@ SOURCES: dict[str, LanguageSource] = {
             "Changes: the list is trimmed to words of at most 8 letters (4.3 million "
             "inflected forms in all; the words a board can hold are short), only "
             "all-lowercase words are kept, and abbreviations written in capitals only "
-            "(NATO, PKP) and abbreviations without a vowel (bhp, mgr) are dropped.",
+            "(NATO, PKP), abbreviations without a vowel (bhp, mgr) and 78 abbreviations "
+            "with one (itp, prof, godz) are dropped.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
             licence_text="Apache-2.0",

@@ -232,6 +232,34 @@ def test_a_worker_start_that_fails_on_something_else_is_not_called_a_setting(
     assert "configuration" not in done.stderr, done.stderr
 
 
+def test_a_local_cluster_out_of_ports_is_one_line_naming_no_scheduler(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cluster local:1`` on a machine out of ports said "cannot reach the Dask scheduler
+    at local:1": no scheduler was named; the line says what failed and what to try."""
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    import errno
+
+    import distributed
+
+    from boggle.cli.main import main
+
+    def out_of_ports(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")
+
+    monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "critical")  # undone after the test
+    monkeypatch.setattr(distributed, "LocalCluster", out_of_ports)
+    status = main(["stats", "--random", "3", "--cluster", "local:1"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(
+        "boggle: error: cannot start a local Dask cluster of 1 worker: no free network port "
+        "on this machine (Cannot assign requested address); "
+    ), err
+    assert "scheduler" not in err and "local:N" in err, err
+
+
 def test_a_local_cluster_that_times_out_names_the_setting_not_scripts() -> None:
     """``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=0.001s`` ended in the hint about scripts
     that start a cluster outside ``if __name__ == "__main__":``, which the CLI is not."""

@@ -5,6 +5,7 @@ scheduler that is unreachable or goes away is one line on stderr and exit status
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import os
 import signal
@@ -467,6 +468,107 @@ def test_a_local_cluster_under_ulimit_n_12_is_one_line_at_once(cluster: str) -> 
     assert "too few file descriptors (this process may open 12" in run.stderr, run.stderr
     assert "ulimit -n" in run.stderr and "Traceback" not in run.stderr
     assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize(
+    ("raised", "says"),
+    [
+        (OSError(errno.EADDRINUSE, "Address already in use"), "no free network port"),
+        (OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address"), "no free network port"),
+        (OSError(errno.EMFILE, "Too many open files"), "too few file descriptors"),
+        (OSError(errno.EAGAIN, "Resource temporarily unavailable"), "not enough memory or"),
+        (TimeoutError(), "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=30s"),
+        (OSError("Timed out trying to connect to tcp://127.0.0.1:40001 after 30 s"), "timed out"),
+        (OSError(errno.EIO, "Input/output error"), "Input/output error; start fewer workers"),
+    ],
+)
+@pytest.mark.parametrize("stage", ["start", "connect"])
+def test_a_local_cluster_s_own_failure_is_not_an_unreachable_scheduler(
+    monkeypatch: pytest.MonkeyPatch, raised: Exception, says: str, stage: str
+) -> None:
+    """An OSError or TimeoutError of ``--cluster local`` (ports used up, too many open
+    files, a worker slow to answer) was "cannot reach the Dask scheduler at local:1",
+    a scheduler nobody named: it says what failed on this machine, and what to try."""
+    need_distributed()
+    import distributed
+
+    from boggle.scale.cluster import ClusterError, open_client
+
+    closed: list[bool] = []
+
+    class StartedCluster:
+        def close(self, timeout: float) -> None:
+            closed.append(True)
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise raised
+
+    if stage == "start":
+        monkeypatch.setattr(distributed, "LocalCluster", fail)
+    else:
+        monkeypatch.setattr(distributed, "LocalCluster", lambda **kwargs: StartedCluster())
+        monkeypatch.setattr(distributed, "Client", fail)
+    with pytest.raises(ClusterError) as caught, open_client("local:1"):
+        pass
+    said = str(caught.value)
+    begins = {
+        "start": "cannot start a local Dask cluster of 1 worker: ",
+        "connect": "cannot connect to the local Dask cluster of 1 worker it started: ",
+    }[stage]
+    assert said.startswith(begins), said
+    assert says in said and "cannot reach" not in said and "\n" not in said, said
+    assert "local:N" in said, said  # what to try
+    assert closed == ([True] if stage == "connect" else [])
+
+
+def test_a_named_scheduler_that_cannot_be_reached_keeps_its_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    need_distributed()
+    import distributed
+
+    from boggle.scale import cluster
+    from boggle.scale.cluster import ClusterError, open_client
+
+    def time_out(*args: object, **kwargs: object) -> None:
+        raise OSError("Timed out trying to connect to tcp://10.0.0.5:8786 after 10 s")
+
+    monkeypatch.setattr(cluster, "probe_scheduler", lambda address, timeout: None)
+    monkeypatch.setattr(distributed, "Client", time_out)
+    with pytest.raises(ClusterError) as caught, open_client("tcp://10.0.0.5:8786"):
+        pass
+    assert str(caught.value) == (
+        "cannot reach the Dask scheduler at tcp://10.0.0.5:8786: "
+        "Timed out trying to connect to tcp://10.0.0.5:8786 after 10 s"
+    )
+
+
+def test_a_local_cluster_lost_mid_run_is_not_called_a_scheduler() -> None:
+    """A client of a local cluster (it holds the cluster) that fails mid-run says so; one of
+    a named scheduler still names its address."""
+    from boggle.scale.cluster import ClusterError, worker_threads
+
+    class Scheduler:
+        address = "tcp://10.0.0.5:8786"
+
+    class Client:
+        scheduler = Scheduler()
+        cluster: object = None
+
+        def nthreads(self) -> dict[str, int]:
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    remote, local = Client(), Client()
+    local.cluster = object()
+    with pytest.raises(ClusterError, match=r"^lost the Dask scheduler: \[Errno 24\] Too many"):
+        worker_threads(cast(Any, remote))
+    with pytest.raises(ClusterError) as caught:
+        worker_threads(cast(Any, local))
+    said = str(caught.value)
+    assert said.startswith("the local Dask cluster failed while it ran the work: too few file"), (
+        said
+    )
+    assert "scheduler" not in said and "ulimit -n" in said, said
 
 
 def test_the_open_files_a_local_cluster_needs_grow_with_its_workers(

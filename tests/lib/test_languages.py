@@ -16,7 +16,7 @@ from boggle.cli.main import main
 from boggle.dice.measured import face_weights, measured_board, split_faces
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import SYSTEM_LISTS, SystemList, system_list_path
-from boggle.wordlists.spelling import PROFILES, foreign_letters, language_lexicon
+from boggle.wordlists.spelling import PROFILES, foreign_letters, has_vowel, language_lexicon
 
 BUNDLED_LANGUAGES = ["es", "nl", "pt", "pl"]
 
@@ -81,9 +81,10 @@ def test_a_language_list_drops_the_abbreviations_it_writes_in_capitals(tmp_path:
     capitals = tmp_path / "capitals.txt"
     capitals.write_text("HAUS\nSAGE\nNATO\n", encoding="utf-8")
     assert load_lexicon(capitals, language="de").words == ("haus", "nato", "sage")
-    for code in ("fr", "da", "it", "sv"):
+    for code in ("da", "es"):
         assert load_lexicon(path, language=code).words[:2] == ("cd", "o"), code
-    assert load_lexicon(path, language="pl").words == ("o", "sage")
+    for code in ("pl", "fr", "it", "sv"):  # no word of theirs lacks a vowel: cd goes
+        assert load_lexicon(path, language=code).words == ("o", "sage"), code
 
 
 def test_german_abbreviations_written_as_words_are_dropped(tmp_path: Path) -> None:
@@ -100,6 +101,26 @@ def test_german_abbreviations_written_as_words_are_dropped(tmp_path: Path) -> No
     assert {"bzw", "kg", "usw"} <= load_lexicon(path, language="da").word_set  # not German
 
 
+def test_abbreviations_with_a_vowel_written_as_words_are_dropped(tmp_path: Path) -> None:
+    """`--dict pl` took itp, itd, prof and godz for words, `--dict de` Bde (Bände): their
+    lists write them as words, with a vowel; the profiles name them (short_forms), so a
+    file read with the language's rules drops them too, and keeps the words around them."""
+    path = tmp_path / "own.txt"
+    path.write_text("itp\nitd\nprof\ngodz\nfraz\nul\nBde\nBad\nTom\n", encoding="utf-8")
+    assert load_lexicon(path, language="pl").words == ("fraz", "ul")
+    assert load_lexicon(path, language="de").words == (
+        "bad",
+        "fraz",
+        "godz",
+        "itd",
+        "itp",
+        "prof",
+        "tom",
+        "ul",
+    )
+    assert "itp" in load_lexicon(path, language="nl")  # another language's rules keep it
+
+
 @pytest.mark.parametrize(
     ("code", "kept"),
     [("pl", ("brr", "hm", "mąż", "psst", "w", "ćśś")), ("nl", ("brr", "hm", "ijs", "pst", "w"))],
@@ -110,14 +131,14 @@ def test_a_file_read_with_polish_or_dutch_rules_drops_abbreviations_without_a_vo
     """The bundled pl and nl lists lost bhp, mgr, dvd when they were built, but a user's own
     list read with `--language pl` (or nl) kept them: the rule is the profile's, so a file
     read with the language's rules drops them too (a single letter and the interjections
-    stay; ą, ę, ó are vowels), and a language without the rule (English, French) keeps them."""
+    stay; ą, ę, ó are vowels), and a language without the rule (English, Danish) keeps them."""
     path = tmp_path / "own.txt"
     words = "bhp\nmgr\nzł\ndvd\nbtw\nbrr\nhm\npsst\npst\nmąż\nijs\nw\nćśś\n"
     path.write_text(words, encoding="utf-8")
     lexicon = load_lexicon(path, language=code)
     assert not {"bhp", "mgr", "zł", "dvd", "btw"} & lexicon.word_set
     assert set(kept) <= lexicon.word_set
-    assert {"bhp", "dvd"} <= load_lexicon(path, language="fr").word_set
+    assert {"bhp", "dvd"} <= load_lexicon(path, language="da").word_set
     capsys.readouterr()
     for language, found in ((code, set()), ("en", {"bhp", "dvd", "mgr"})):
         assert main(["solve", "--dict", str(path), "--language", language, "bhp dvd mgr"]) == 0
@@ -145,7 +166,7 @@ def test_a_file_read_with_dutch_portuguese_or_polish_rules_drops_roman_numerals(
     (``numerals_kept``), so a file read with the language's rules drops the same words: the
     numerals but the language's real words of that shape (Dutch mix, Portuguese vi), and
     not words that only look like one (dim, civil, lid); a single letter stays.  A language
-    the build does not filter (English, Spanish, French) keeps them."""
+    the build does not filter (English, Spanish, Danish) keeps them."""
     shaped = {"ci", "li", "mi", "vi", "xi", "mdli", "mix"}
     others = {"dim", "civil", "civiel", "lid", "mild", "vid", "i", "c"}
     path = tmp_path / "own.txt"
@@ -154,7 +175,7 @@ def test_a_file_read_with_dutch_portuguese_or_polish_rules_drops_roman_numerals(
     assert PROFILES[code].numerals_kept is not None
     assert set(PROFILES[code].numerals_kept) == NUMERAL_SHAPED_WORDS[code]
     assert lexicon.word_set == NUMERAL_SHAPED_WORDS[code] | others
-    for language in ("en", "es", "fr"):
+    for language in ("en", "es", "da"):
         assert set(NUMERALS) | shaped <= load_lexicon(path, language=language).word_set
     board = "mmi/xiv/cdl"  # mmiv, xii, mix; dim, lid, mild, vid
     found = {"dim", "lid", "mild", "vid"} | ({"mix"} & NUMERAL_SHAPED_WORDS[code])
@@ -241,9 +262,30 @@ def test_a_plain_file_read_with_a_language_is_read_fast_and_keeps_the_same_words
 def test_the_german_system_list_holds_no_abbreviation_written_as_a_word() -> None:
     german = need_system_list("de")
     assert (
-        not {"feb", "nov", "okt", "dr", "nr", "bzw", "usw", "ggf", "lkw", "kfz"} & german.word_set
+        not {"feb", "nov", "okt", "dr", "nr", "bzw", "usw", "ggf", "lkw", "kfz", "bde"}
+        & german.word_set
     )
     assert {"februar", "november", "doktor", "nummer", "vorm", "haus"} <= german.word_set
+
+
+@pytest.mark.parametrize(
+    ("code", "dropped", "kept"),
+    [
+        ("fr", {"kg", "cm", "ml", "qqn", "cpt", "bd"}, {"pfft", "pst", "brrr", "sept", "y"}),
+        ("it", {"kg"}, {"chilo", "casa"}),
+        ("sv", {"pc"}, {"hus", "år", "ö"}),
+    ],
+)
+def test_french_italian_swedish_lists_drop_words_without_a_vowel(
+    code: str, dropped: set[str], kept: set[str]
+) -> None:
+    """wfrench held kg, cm, qqn (quelqu'un), cpt, bd; witalian kg; wswedish pc: abbreviations
+    (every word of these languages has a vowel); the interjections without one stay."""
+    lexicon = need_system_list(code)
+    assert not dropped & lexicon.word_set
+    assert kept <= lexicon.word_set
+    vowelless = {w for w in lexicon.words if len(w) > 1 and not has_vowel(w)}
+    assert vowelless <= set(PROFILES[code].vowelless_kept or ()), vowelless
 
 
 def test_german_system_list() -> None:

@@ -259,6 +259,20 @@ def test_language_lists_hold_no_abbreviations_without_a_vowel(code: str) -> None
         assert {"mąż", "glögg", "w", "z"} <= words
 
 
+def test_the_polish_list_holds_no_abbreviation_written_as_a_word_with_a_vowel() -> None:
+    """The Polish list held itp, itd, prof, godz: abbreviations SJP.PL writes as words
+    (Polish writes itp., prof.), marked in no way. The build drops those the profile names
+    (short_forms), and keeps the words of the same letters (ul, a beehive) and those that
+    are forms of words (fraz of fraza, licz, odm)."""
+    words = words_of_language("pl.txt.gz")
+    named = set(PROFILES["pl"].short_forms)
+    assert {"itp", "itd", "prof", "godz", "jęz", "geol"} <= named
+    assert not named & words
+    assert {"ul", "fraz", "fraza", "licz", "odm", "profesor", "godzina", "albo"} <= words
+    assert "itp" not in load_lexicon("pl") and "prof" not in load_lexicon("pl")
+    assert len(words) == 461_113  # 461,191 before, less the 78 named
+
+
 def test_a_dutch_game_rejects_a_numeral() -> None:
     dutch = load_lexicon("nl")
     assert "mmiv" not in dutch and "ccc" not in dutch and "mix" in dutch

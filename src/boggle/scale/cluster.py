@@ -409,6 +409,73 @@ def start_failure(error: BaseException) -> str:
     return said
 
 
+FEWER_WORKERS = "start fewer workers (local:N) or run in this process (no cluster)"
+"""What to try when a local cluster failed for want of something its workers take."""
+
+
+def local_failure(error: BaseException, workers: int, started: bool = False) -> str:
+    """One line for an ``OSError`` or ``TimeoutError`` of a local cluster of ``workers``
+    worker processes, raised while it started (or, ``started``, while this process connected
+    to it): what failed and what to try, never "cannot reach the Dask scheduler", as no
+    scheduler was named (ports used up, too many open files, a machine too busy to answer).
+
+    >>> local_failure(OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address"), 2)
+    'cannot start a local Dask cluster of 2 workers: no free network port on this machine \
+(Cannot assign requested address); wait for ports to be freed, or start fewer workers \
+(local:N) or run in this process (no cluster)'
+    """
+    plural = "" if workers == 1 else "s"
+    said = (
+        f"cannot connect to the local Dask cluster of {workers} worker{plural} it started"
+        if started
+        else f"cannot start a local Dask cluster of {workers} worker{plural}"
+    )
+    return f"{said}: {_local_trouble(error)}"
+
+
+def _local_trouble(error: BaseException) -> str:
+    """What went wrong on this machine, in ``error`` or its causes, and what to try."""
+    chain = _causes(error)
+    numbers = {c.errno for c in chain if isinstance(c, OSError) and c.errno is not None}
+    inner = next((c for c in chain if isinstance(c, OSError) and c.strerror), chain[-1])
+    reason = inner.strerror if isinstance(inner, OSError) and inner.strerror else None
+    reason = reason or _one_line(inner)
+    if numbers & {errno.EMFILE, errno.ENFILE}:
+        return (
+            f"too few file descriptors ({_file_limit()}{reason}); raise it with 'ulimit -n', "
+            f"or {FEWER_WORKERS}"
+        )
+    if numbers & {errno.EADDRINUSE, errno.EADDRNOTAVAIL}:
+        return (
+            f"no free network port on this machine ({reason}); wait for ports to be freed, "
+            f"or {FEWER_WORKERS}"
+        )
+    if numbers & {errno.ENOMEM, errno.EAGAIN}:
+        return f"not enough memory or processes for its workers ({reason}); {FEWER_WORKERS}"
+    if any(isinstance(c, TimeoutError) or "Timed out" in str(c) for c in chain):
+        connect = dask_config().get("distributed.comm.timeouts.connect", default="?")
+        return (
+            f"timed out ({reason}): the machine may be busy; raise Dask's "
+            f"distributed.comm.timeouts.connect, now {connect}, e.g. "
+            f"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=30s, or {FEWER_WORKERS}"
+        )
+    return f"{reason}; {FEWER_WORKERS}"
+
+
+def _lost(client: Client, error: BaseException | None = None) -> str:
+    """One line for a scheduler gone while work ran: a named one by its address; the local
+    cluster this process started as that cluster (its address was never the user's)."""
+    if getattr(client, "cluster", None) is None:
+        return (
+            f"lost the Dask scheduler: {error}"
+            if error
+            else (f"lost the Dask scheduler at {_address(client)}")
+        )
+    if error is None:
+        return f"the local Dask cluster stopped while it ran the work; {FEWER_WORKERS}"
+    return f"the local Dask cluster failed while it ran the work: {_local_trouble(error)}"
+
+
 def _causes(error: BaseException) -> list[BaseException]:
     """``error`` and its causes (or the errors it was raised in), outermost first."""
     chain: list[BaseException] = []
@@ -545,6 +612,9 @@ def open_client(
     except (OSError, TimeoutError) as error:
         if cluster is not None:
             _close_cluster(cluster, timeout)
+        if workers is not None:  # no scheduler was named: say what failed here
+            count = workers or default_jobs()
+            raise ClusterError(local_failure(error, count, started=cluster is not None)) from None
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {reason}") from None
     except RuntimeError as error:  # a local worker process would not start
@@ -676,7 +746,7 @@ def worker_threads(client: Client | None, jobs: int | None = None) -> int:
         threads: dict[str, int] = cast(Any, client).nthreads()
         return max(1, sum(threads.values()))
     except (OSError, TimeoutError) as error:
-        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+        raise ClusterError(_lost(client, error)) from None
 
 
 def map_ordered(
@@ -770,12 +840,15 @@ def next_done(finished: queue.Queue[Any], client: Client, seconds: float | None 
         if seconds is not None and time.monotonic() - started >= seconds:
             return None
         if client.status != "running":
-            raise ClusterError(f"lost the Dask scheduler at {_address(client)}")
+            raise ClusterError(_lost(client))
         if time.monotonic() - idle_since > NO_WORKERS_TIMEOUT:
             if not client.scheduler_info().get("workers"):
-                raise ClusterError(
-                    f"the Dask scheduler has had no workers for {NO_WORKERS_TIMEOUT:.0f} s"
+                what = (
+                    "the Dask scheduler"
+                    if getattr(client, "cluster", None) is None
+                    else "the local Dask cluster (its worker processes ended)"
                 )
+                raise ClusterError(f"{what} has had no workers for {NO_WORKERS_TIMEOUT:.0f} s")
             idle_since = time.monotonic()
 
 
@@ -785,11 +858,11 @@ def future_result(future: Any, client: Client) -> Any:
     try:
         return future.result()
     except (CancelledError, distributed.client.FutureCancelledError):
-        raise ClusterError(f"lost the Dask scheduler at {_address(client)}") from None
+        raise ClusterError(_lost(client)) from None
     except distributed.scheduler.KilledWorker as error:
         raise ClusterError(f"a task killed its worker again and again: {error}") from None
     except (OSError, distributed.comm.core.CommClosedError) as error:
-        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+        raise ClusterError(_lost(client, error)) from None
     except ImportError as error:
         raise ClusterError(
             f"a Dask worker cannot import {error.name or 'boggle'}: "
@@ -825,7 +898,7 @@ def share_lexicon(lexicon: Lexicon, client: Client | None) -> Lexicon | LexiconR
         try:
             client.register_plugin(plugin, name=plugin.name)
         except (OSError, TimeoutError) as error:
-            raise ClusterError(f"lost the Dask scheduler: {error}") from None
+            raise ClusterError(_lost(client, error)) from None
         _shared.add((client.id, lexicon.digest))
     return LexiconRef(lexicon.digest, lexicon.name)
 

@@ -260,6 +260,14 @@ _NUMERAL_LETTERS = re.compile(r"\n([ivxlcdm]{2,})(?=\n)")
 
 _LIGATURES = (("œ", "oe"), ("æ", "ae"))
 
+GERMAN_UNMARKED_SHORT_FORMS = ("Bde",)
+"""An abbreviation igerman98 writes as a word, with a vowel and without a full stop (``Bde``:
+Bände; German writes ``Bde.``): of the 66 Capitalised words of up to 4 letters its hunspell
+data lists without a flag, the one with a vowel that is an abbreviation and nothing else
+and is found on no record board (``Inst``, Institut, is on the German 4x4 and 5x5 records:
+left for when they are re-scored; the others are names, ``Tom``, ``Marx``, words, ``Usus``,
+``Yen``, ``Flak``, and ``Nato``, ``Fibu``, used as words)."""
+
 GERMAN_SHORT_FORMS = (
     *("Abb", "Abk", "Abs", "Allg", "Anm", "Anz", "Aufl", "Bestellnr", "Bestnr", "Bsp", "Chr"),
     *("Dez", "Dipl", "Dr", "Fa", "Feb", "Frl", "Ing", "Inhaltsverz", "Jg", "Jh", "Jul", "Ltd"),
@@ -269,11 +277,31 @@ GERMAN_SHORT_FORMS = (
     *("evtl", "ext", "ff", "franz", "geb", "gem", "ggf", "griech", "hrsg", "incl", "inkl"),
     *("insbes", "insges", "jmd", "jmdm", "jmdn", "lfd", "lt", "max", "med", "min", "phil"),
     *("resp", "sek", "usw", "vergl", "vgl", "vorl", "vs", "wg", "zus", "zzgl"),
+    *GERMAN_UNMARKED_SHORT_FORMS,
 )
 """The abbreviations ``wngerman`` lists as words (``Feb``, ``Dr``, ``bzw``): the short forms
 the same source, igerman98, writes with a full stop in its spelling dictionaries (its
 hunspell ``de_DE.dic``: ``Feb.``, ``Dr.``, ``bzw.``), less ``vorm``, also the word "vor dem"
-(and ``MwSt``, which a mixed case drops already)."""
+(and ``MwSt``, which a mixed case drops already); and ``Bde``
+(:data:`GERMAN_UNMARKED_SHORT_FORMS`)."""
+
+POLISH_SHORT_FORMS = (
+    *("adm", "agr", "anat", "ang", "antr", "aust", "azj", "bibl", "bułg", "chem", "chiń"),
+    *("dopł", "dosł", "dypl", "dyw", "egz", "ekol", "ekon", "ekum", "ekw", "elbl", "embr"),
+    *("epid", "etn", "etym", "euf", "ewid", "fabr", "ftyz", "galw", "geol", "geom", "gimn"),
+    *("gliw", "godz", "gosp", "hebr", "hutn", "insp", "inż", "irań", "isl", "itd", "itp"),
+    *("jęz", "norw", "odc", "odp", "ppor", "ppoż", "prod", "proj", "prof", "prok", "publ"),
+    *("rekl", "serb", "sygn", "teol", "tydz", "tyg", "ukr", "uniw", "uprz", "urz", "uzup"),
+    *("wewn", "wulg", "zagr", "zakł", "zarz", "zazw", "zewn", "zob", "zool", "żarg", "żegl"),
+    *("żoł",),
+)
+"""Abbreviations with a vowel that SJP.PL lists as words, in lower case (``itp``: i tym
+podobne, ``prof``: profesor, ``godz``: godzina, ``jęz``: język; Polish writes ``itp.``,
+``prof.``): SJP marks none of them (no full stop; its hunspell data, ``pl_PL.dic`` of
+``hunspell-pl`` 7.5.0, gives them no flag, as it gives none to its particles and
+interjections), so this list is chosen by hand among its entries without a flag, and only
+those that are no form of a word: ``fraz`` (of ``fraza``), ``licz`` (count!), ``odm`` (of
+``odma``), ``biol`` (of ``biola``), ``hist``, ``poz``, ``geod`` and the like stay."""
 
 PROFILES: dict[str, LanguageProfile] = {
     p.code: p
@@ -315,13 +343,22 @@ PROFILES: dict[str, LanguageProfile] = {
             fold_accents=True,
             replace=_LIGATURES,
             why="French Scrabble and French Boggle have no accented letters, not even Ç: "
-            "é è ê ë à â î ï ô û ù ü ÿ ç are played as their base letter; œ and æ as two.",
+            "é è ê ë à â î ï ô û ù ü ÿ ç are played as their base letter; œ and æ as two. "
+            "Every French word has a vowel, so words without one (kg, cm, qqn) are "
+            "abbreviations and dropped, except interjections (pfft, pst).",
+            # wfrench lists 29 words without a vowel: units and abbreviations (kg, ml, bd, st,
+            # cpt, qqn) and these interjections.
+            vowelless_kept=("brr", "brrr", "hm", "hmm", "pff", "pfft", "psst", "pst"),
         ),
         LanguageProfile(
             "it",
             "Italian",
             fold_accents=True,
-            why="Italian Scrabble has no accented tiles: à è é ì ò ù are their base letter.",
+            why="Italian Scrabble has no accented tiles: à è é ì ò ù are their base letter. "
+            "Every Italian word has a vowel, so a word without one (kg) is an abbreviation "
+            "and dropped, except interjections (brr, pst).",
+            # witalian lists one word without a vowel: kg.
+            vowelless_kept=("brr", "hm", "mh", "pss", "pst", "sst"),
         ),
         LanguageProfile(
             "de",
@@ -366,7 +403,9 @@ PROFILES: dict[str, LanguageProfile] = {
             why="Polish Scrabble has tiles for ą ć ę ł ń ó ś ź ż: every letter is kept "
             "(an alphabet of 32 letters). Polish has no q. Every Polish word of two letters "
             "or more has a vowel (ą, ę, ó are vowels), so words without one (bhp, mgr, zł) "
-            "are abbreviations and dropped, except interjections (brr, hm, psst, ćśś).",
+            "are abbreviations and dropped, except interjections (brr, hm, psst, ćśś); so "
+            "are its abbreviations with a vowel written as words (itp, prof, godz).",
+            short_forms=POLISH_SHORT_FORMS,
             # SJP marks no abbreviation (no full stop, no flag in its hunspell data either):
             # 263 words of the bundled list had no vowel letter, and all but these 30
             # interjections are abbreviations in lower case (bhp, mgr, np, tzn, zł).
@@ -384,7 +423,11 @@ PROFILES: dict[str, LanguageProfile] = {
             "Swedish",
             fold_accents=True,
             keep="åäö",
-            why="Å Ä Ö are letters of the Swedish alphabet; other accents (é) fold.",
+            why="Å Ä Ö are letters of the Swedish alphabet; other accents (é) fold. Every "
+            "Swedish word has a vowel (å, ä, ö are vowels), so a word without one (pc) is an "
+            "abbreviation and dropped, except interjections (hm, pst).",
+            # wswedish lists one word without a vowel: pc.
+            vowelless_kept=("brr", "hm", "hmm", "psst", "pst", "sch"),
         ),
         LanguageProfile(
             "da",
