@@ -103,18 +103,17 @@ def _distributed() -> Any:
             raise MissingDependencyError(
                 "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
             ) from None
-        raise ClusterError(  # installed, not whole: a dependency missing, another dask
-            f"Dask cannot start: importing distributed failed ({_one_line(error)}); "
-            "check Dask's installation"
-        ) from None
+        failure: Exception = error  # installed, not whole: a dependency missing, another dask
     except Exception as error:  # Dask reads its configuration when imported
         if read_configuration(error):
             raise ClusterError(config_problem(error)) from None
-        raise ClusterError(
-            f"Dask cannot start: importing distributed failed ({_one_line(error)}); "
-            "check Dask's installation"
-        ) from None
-    return distributed
+        failure = error
+    else:
+        return distributed
+    raise ClusterError(
+        f"Dask cannot start: importing distributed failed ({_one_line(failure)}); "
+        "check Dask's installation"
+    ) from None
 
 
 def config_problem(error: Exception) -> str:

@@ -250,7 +250,7 @@ def without_numerals(words: Iterable[str], kept: Iterable[str]) -> tuple[str, ..
     return tuple(w for w in words if len(w) < 2 or w in real or not ROMAN_NUMERAL.fullmatch(w))
 
 
-_VOWELLESS = re.compile(r"\n([^aeiouy\n]{2,})(?=\n)")
+_VOWELLESS = re.compile(rf"\n([^{''.join(sorted(VOWELS))}\n]{{2,}})(?=\n)")
 """A line of two or more letters without a vowel in a text of plain a-z words, each line
 between line ends (a pattern that starts with one is searched for it, not tried at each
 letter)."""
