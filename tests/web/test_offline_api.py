@@ -374,6 +374,37 @@ def test_the_list_s_index_is_built_outside_the_round_s_time_limit(
         assert answer.json()["rounds"][0]["given_up"] is not None
 
 
+def test_a_round_process_prepares_the_index_its_own_rounds_read(tmp_path: Any) -> None:
+    """The index was built by one round job and the rounds made by another: with 2 round
+    processes (``boggle serve --round-processes 2``) the rounds could be made in the other
+    process, which built the index inside the round's time limit. One job a request, its
+    preparation (the index) in the process that makes the rounds, before their time."""
+    from boggle.web.routes import offline_preparation
+
+    words = tmp_path / "mine.txt"
+    words.write_text("aaaaaaaaaaabaaaaaaa\naba\nfame\n")
+    config = WebConfig(
+        limits=Limits(round_processes=2), preload=False, extra_dictionaries={"mine": words}
+    )
+    app = create_app(config)
+    processes = app.state.context.round_processes
+    processes.nice = 0  # the tests' priority: at the server's, a loaded suite starved it
+    jobs: list[tuple[str, Any]] = []
+    run = processes.run
+
+    async def recorded(function: Any, *args: Any, **settings: Any) -> Any:
+        jobs.append((function.__name__, settings.get("prepare")))
+        return await run(function, *args, **settings)
+
+    processes.run = recorded
+    board = "abaaa ababa bbaaa abaaa baaaa"  # its search may give up: the index is read
+    with TestClient(app) as served:
+        answer = served.post("/api/offline", json={"board": board, "dictionary": "mine"})
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["rounds"][0]["given_up"] == ["aaaaaaaaaaabaaaaaaa"]
+    assert jobs == [("offline_work", (offline_preparation, ("mine", [Board.parse(board)])))]
+
+
 def test_a_server_preloading_its_list_builds_given_up_s_index_as_it_starts(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -237,20 +237,41 @@ class WebContext:
             raise ApiError(503, f"{busy}; try again in a moment") from None
 
     async def run_round(
-        self, function: Callable[..., T], *args: Any, seconds: float | None = None
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        seconds: float | None = None,
+        prepare: tuple[Callable[..., Any], tuple[Any, ...]] | None = None,
+        prepare_seconds: float = 60.0,
     ) -> T:
         """``function(catalogue, *args)`` (a module-level function: it may go to another
         process) in the round processes, or on the round threads: word checks, play rounds
         and judging.  A 408 past ``seconds`` (the limits' ``solve_seconds`` unless given), a
-        503 when the queue is full."""
+        503 when the queue is full.  With ``prepare`` ``(preparation, prepare_args)``,
+        ``preparation(catalogue, *prepare_args)`` first, where the work will run (the same
+        round process), within ``prepare_seconds``, outside the work's ``seconds``."""
         seconds = self.limits.solve_seconds if seconds is None else seconds
         processes = self.round_processes
+        limit = (
+            f"{seconds:g} s" if prepare is None else f"{prepare_seconds:g} s, then {seconds:g} s"
+        )
         try:
             if processes is not None:
-                return await processes.run(function, *args, seconds=seconds)
+                return await processes.run(
+                    function,
+                    *args,
+                    seconds=seconds,
+                    prepare=prepare,
+                    prepare_seconds=prepare_seconds,
+                )
+            if prepare is not None:  # the round threads share one catalogue: any of them
+                preparation, prepare_args = prepare
+                await self.rounds.run(
+                    lambda: preparation(self.catalogue, *prepare_args), prepare_seconds
+                )
             return await self.rounds.run(lambda: function(self.catalogue, *args), seconds)
         except TimeoutError:
-            raise ApiError(408, f"the work took longer than the limit of {seconds:g} s") from None
+            raise ApiError(408, f"the work took longer than the limit of {limit}") from None
         except PoolBusy as busy:
             raise ApiError(503, f"{busy}; try again in a moment") from None
 
