@@ -25,7 +25,7 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
-from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS, prepare_offline
+from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError, LexiconError, RulesError
@@ -214,7 +214,6 @@ class WebContext:
                     config.default_dictionary,
                     config.preload,
                     config.leave_out_offensive,
-                    self.limits.offline_boards > 0,
                 ),
             )
         self.pools: tuple[WorkerPool | ProcessPool, ...] = (
@@ -306,20 +305,14 @@ class WebContext:
 
 
 def round_process_setup(
-    files: dict[str, Path],
-    default: str,
-    preload: bool,
-    leave_out_offensive: bool = False,
-    offline: bool = False,
+    files: dict[str, Path], default: str, preload: bool, leave_out_offensive: bool = False
 ) -> Catalogue:
     """A round process's own catalogue of the server's lists (the default one loaded now
-    when the server preloads it, with, where the server keeps boards for ``offline`` play,
-    the index offline rounds read: :func:`~boggle.game.offline.prepare_offline`)."""
+    when the server preloads it; the index offline rounds of larger boards read is built
+    by the first that reads it: :func:`~boggle.web.routes.offline_preparation`)."""
     catalogue = Catalogue(files, default, leave_out_offensive)
     if preload:
-        lexicon = catalogue.get(None)
-        if offline:
-            prepare_offline(lexicon)
+        catalogue.get(None)
         freeze_long_lived()
     return catalogue
 
