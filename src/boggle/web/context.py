@@ -251,9 +251,9 @@ class WebContext:
         round process), within ``prepare_seconds``, outside the work's ``seconds``."""
         seconds = self.limits.solve_seconds if seconds is None else seconds
         processes = self.round_processes
-        limit = (
-            f"{seconds:g} s" if prepare is None else f"{prepare_seconds:g} s, then {seconds:g} s"
-        )
+        limit = f"{seconds:g} s"
+        if prepare is not None:
+            limit += f" (after at most {prepare_seconds:g} s to prepare it)"
         try:
             if processes is not None:
                 return await processes.run(
