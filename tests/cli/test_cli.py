@@ -138,6 +138,21 @@ def test_bad_word_list_files(
     assert status == 2 and message in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("content", [b"dvd\nbzw\nmmiv\n", b"DVD\nBZW\nMMIV\n"])
+def test_a_list_whose_every_word_the_language_drops_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    """Every word of a file of lowercase words dropped by the Dutch rules (an abbreviation,
+    a Roman numeral) was said as "no usable words (one lowercase word per line expected)",
+    though each word was one lowercase word on its line."""
+    path = tmp_path / "list.txt"
+    path.write_bytes(content)
+    status, _, err = run(capsys, "solve", "abcd", "--dict", str(path), "--language", "nl")
+    assert status == 2 and err.count("\n") == 1, err
+    assert "has no usable words: the rules for Dutch drop each of its 3 words (such as " in err
+    assert "lowercase" not in err
+
+
 def test_unreadable_word_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, err = run(capsys, "solve", "abcd", "--dict", str(tmp_path))
     assert status == 2 and "is a directory" in err

@@ -189,3 +189,54 @@ def test_a_failing_challenge_expiry_does_not_end_the_hourly_prune(
         "the rooms' kept challenges not checked: RuntimeError: the rooms changed while they"
         " were read (logged once per cause)"
     ], said
+
+
+def test_a_room_whose_expiry_fails_leaves_the_other_rooms_checked(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hourly check of the rooms' kept challenges (``expire_challenges``) went through
+    the rooms in one piece: one room's failure (its broadcast to a socket closing) ended the
+    check for every room after it, whose pages kept a link to a deleted challenge for the
+    hour. Each room is checked on its own; the one that failed is one line in the log."""
+    clock = RoomClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as first_host,
+        client.websocket_connect("/ws/rooms") as first_pupil,
+        client.websocket_connect("/ws/rooms") as second_host,
+        client.websocket_connect("/ws/rooms") as second_pupil,
+    ):
+        service = client.app.state.rooms
+        codes, expired = [], []
+        for host, pupil in ((first_host, first_pupil), (second_host, second_pupil)):
+            host.send_json({"type": "create", "name": "Ms Lee", "settings": SETTINGS})
+            codes.append(until(host, "joined")["code"])
+            pupil.send_json({"type": "join", "code": codes[-1], "name": "Sam"})
+            until(pupil, "joined")
+            play_round(host, clock, (pupil, ["fame"]))
+            made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu"}).json()
+            host.send_json({"type": "challenge", "code": made["code"]})
+            assert until(pupil, "room")["challenge"]["code"] == made["code"]
+            expired.append({"code": made["code"], "match": 1, "round": 1, "expired": True})
+        assert list(service.hub.rooms)[:2] == codes  # the failing room is checked first
+        with service.store.transaction() as db:  # nobody played them for keep_days
+            db.execute("UPDATE challenges SET played = 0, created = 0")
+        assert service.store.prune() == 2
+        told = service.broadcast_room
+
+        async def closing(room: Any, joiner: Any = None) -> None:
+            if room.code == codes[0]:
+                raise RuntimeError("the socket closed as the room was sent")
+            await told(room, joiner)
+
+        monkeypatch.setattr(service, "broadcast_room", closing)
+        with caplog.at_level("ERROR", logger="boggle"):
+            client.portal.call(service.expire_challenges)
+        assert until(second_pupil, "room")["challenge"] == expired[1]
+        assert [service.hub.rooms[code].challenge for code in codes] == expired
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("boggle")]
+    assert said == [
+        f"room {codes[0]}'s kept challenge not checked: RuntimeError: the socket closed as"
+        " the room was sent (logged once per cause)"
+    ], said

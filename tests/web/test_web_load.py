@@ -150,6 +150,20 @@ def state_of(state: Any) -> Any:
     return state
 
 
+PREPARED: set[str] = set()
+"""In a test pool's process: the jobs whose preparation ran there."""
+
+
+def prepare_job(state: Any, job: str, wait: float) -> None:
+    time.sleep(wait)
+    PREPARED.add(job)
+
+
+def prepared_here(state: Any, job: str, wait: float = 0.0) -> bool:
+    time.sleep(wait)
+    return job in PREPARED
+
+
 TEST_POOL_NICE = 0
 """The test pools' processes run at the tests' own priority: at the server's (``nice``
 10) one started beside a loaded suite had a few percent of a core, and did not import
@@ -206,6 +220,43 @@ def test_a_process_setting_up_does_not_use_up_the_first_jobs_time() -> None:
             assert time.monotonic() - started >= 3.0  # it did wait for the setup
             with pytest.raises(TimeoutError):  # the job's own time still counts
                 await pool.run(spin, seconds=0.2)
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
+
+
+def test_a_job_s_preparation_runs_in_its_process_outside_its_time() -> None:
+    """``/api/offline`` built the index its rounds read in one pool job (outside the round's
+    limit) and made the rounds in another: with 2 round processes the second could go to
+    the other process, which then built the index inside the 5 s limit (a 408 on a busy
+    machine). A job's preparation runs first in the job's own process, and the job's time
+    starts when it ends."""
+
+    async def scenario() -> None:
+        pool = ProcessPool("test", processes=2, nice=TEST_POOL_NICE)
+        try:
+            # jobs at once on both processes (the time is room enough to wait for one)
+            jobs = [
+                pool.run(
+                    prepared_here,
+                    f"job{number}",
+                    0.1 * (number % 3),
+                    seconds=60.0,
+                    prepare=(prepare_job, (f"job{number}", 0.2)),
+                )
+                for number in range(6)
+            ]
+            assert await asyncio.gather(*jobs) == [True] * 6
+            # a preparation longer than the job's time
+            prepared = ("long", 1.0)
+            assert await pool.run(
+                prepared_here, "long", seconds=0.5, prepare=(prepare_job, prepared)
+            )
+            with pytest.raises(TimeoutError):  # the preparation's own limit
+                await pool.run(state_of, seconds=60, prepare=(spin, ()), prepare_seconds=0.3)
+            with pytest.raises(TimeoutError):  # the job's time, once prepared
+                await pool.run(spin, seconds=0.3, prepare=(prepare_job, ("x", 0.0)))
         finally:
             pool.shutdown()
 

@@ -235,10 +235,10 @@ def prepare_offline(lexicon: Lexicon, boards: Iterable[Board] | None = None) -> 
     by their letters: about 1.3 s and 19 MB for the default list, 42 MB for German, paid
     once a list, else by the first board of 5x5 or more a server keeps for offline play; at
     the 5 s time limit of a loaded server that first request could fail with a 408).  A
-    server that preloads its default list calls this for it as it starts, where offline
-    rounds are made (the round processes, else its own process).  With ``boards``, only
-    where one of them may read it (:func:`_shortest_long_search`): nearly every board of
-    5x5 or more, nearly no board of 4x4.
+    server calls this where offline rounds are made (the round process), before their time
+    limit starts.  With ``boards``, only where one of them may read it
+    (:func:`_shortest_long_search`): nearly every board of 5x5 or more, nearly no board of
+    4x4.
 
     >>> lexicon = Lexicon.from_words(["cat", "act", "dog"])
     >>> prepare_offline(lexicon, [Board.parse("fxie amlo ewbx astu")])  # not read: not built

@@ -37,7 +37,6 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from boggle import __version__
 from boggle.engines import solve
-from boggle.game.offline import prepare_offline
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
 from boggle.model.json_text import RepeatedNameError
@@ -247,12 +246,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     context = WebContext(config)
 
     def preload() -> None:
-        """The default list loaded and compiled, and, where offline rounds are made in this
-        process (no round processes: theirs do it in their setup), the index they read."""
-        lexicon = context.catalogue.get(None)
-        solve(Board.parse("a"), lexicon)
-        if context.round_processes is None and context.limits.offline_boards > 0:
-            prepare_offline(lexicon)
+        """The default list loaded and compiled (the index offline rounds of larger boards
+        read is not: :func:`~boggle.web.routes.offline_preparation` builds it outside the
+        round's time, only once a board reads it)."""
+        solve(Board.parse("a"), context.catalogue.get(None))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

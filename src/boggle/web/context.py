@@ -25,7 +25,7 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
-from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS, prepare_offline
+from boggle.game.offline import MAX_OFFLINE_ROUNDS, OFFLINE_ROUNDS
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError, LexiconError, RulesError
@@ -214,7 +214,6 @@ class WebContext:
                     config.default_dictionary,
                     config.preload,
                     config.leave_out_offensive,
-                    self.limits.offline_boards > 0,
                 ),
             )
         self.pools: tuple[WorkerPool | ProcessPool, ...] = (
@@ -237,20 +236,41 @@ class WebContext:
             raise ApiError(503, f"{busy}; try again in a moment") from None
 
     async def run_round(
-        self, function: Callable[..., T], *args: Any, seconds: float | None = None
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        seconds: float | None = None,
+        prepare: tuple[Callable[..., Any], tuple[Any, ...]] | None = None,
+        prepare_seconds: float = 60.0,
     ) -> T:
         """``function(catalogue, *args)`` (a module-level function: it may go to another
         process) in the round processes, or on the round threads: word checks, play rounds
         and judging.  A 408 past ``seconds`` (the limits' ``solve_seconds`` unless given), a
-        503 when the queue is full."""
+        503 when the queue is full.  With ``prepare`` ``(preparation, prepare_args)``,
+        ``preparation(catalogue, *prepare_args)`` first, where the work will run (the same
+        round process), within ``prepare_seconds``, outside the work's ``seconds``."""
         seconds = self.limits.solve_seconds if seconds is None else seconds
         processes = self.round_processes
+        limit = f"{seconds:g} s"
+        if prepare is not None:
+            limit += f" (after at most {prepare_seconds:g} s to prepare it)"
         try:
             if processes is not None:
-                return await processes.run(function, *args, seconds=seconds)
+                return await processes.run(
+                    function,
+                    *args,
+                    seconds=seconds,
+                    prepare=prepare,
+                    prepare_seconds=prepare_seconds,
+                )
+            if prepare is not None:  # the round threads share one catalogue: any of them
+                preparation, prepare_args = prepare
+                await self.rounds.run(
+                    lambda: preparation(self.catalogue, *prepare_args), prepare_seconds
+                )
             return await self.rounds.run(lambda: function(self.catalogue, *args), seconds)
         except TimeoutError:
-            raise ApiError(408, f"the work took longer than the limit of {seconds:g} s") from None
+            raise ApiError(408, f"the work took longer than the limit of {limit}") from None
         except PoolBusy as busy:
             raise ApiError(503, f"{busy}; try again in a moment") from None
 
@@ -285,20 +305,14 @@ class WebContext:
 
 
 def round_process_setup(
-    files: dict[str, Path],
-    default: str,
-    preload: bool,
-    leave_out_offensive: bool = False,
-    offline: bool = False,
+    files: dict[str, Path], default: str, preload: bool, leave_out_offensive: bool = False
 ) -> Catalogue:
     """A round process's own catalogue of the server's lists (the default one loaded now
-    when the server preloads it, with, where the server keeps boards for ``offline`` play,
-    the index offline rounds read: :func:`~boggle.game.offline.prepare_offline`)."""
+    when the server preloads it; the index offline rounds of larger boards read is built
+    by the first that reads it: :func:`~boggle.web.routes.offline_preparation`)."""
     catalogue = Catalogue(files, default, leave_out_offensive)
     if preload:
-        lexicon = catalogue.get(None)
-        if offline:
-            prepare_offline(lexicon)
+        catalogue.get(None)
         freeze_long_lived()
     return catalogue
 

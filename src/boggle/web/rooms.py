@@ -726,17 +726,33 @@ class RoomService:
     async def expire_challenges(self) -> None:
         """Each open room whose kept challenge was deleted (pruned) keeps it ``expired``,
         without its link (:meth:`ChallengeStore.kept_by_room`): its pages offer no link to a
-        page that is gone (the host may make another), and its results say so once closed."""
+        page that is gone (the host may make another), and its results say so once closed.
+        Each room on its own: one that fails (its broadcast, its store) is one line in the
+        log (once per cause), and the other rooms are checked all the same."""
         challenges = ChallengeStore(self.store)
         for room in list(self.hub.rooms.values()):
-            kept = room.challenge
-            if kept is None or kept.get("expired"):
-                continue
-            shown = await asyncio.to_thread(challenges.kept_by_room, kept)
-            if shown.get("expired") and room.challenge is kept:  # not made again meanwhile
-                room.challenge = shown
-                self.note(room, "challenge", shown)
-                await self.broadcast_room(room)
+            try:
+                await self._expire_challenge(challenges, room)
+            except Exception as error:
+                cause = f"{type(error).__name__}: {error}"
+                if cause not in self.failures_logged:
+                    self.failures_logged.add(cause)
+                    log.error(
+                        "room %s's kept challenge not checked: %s (logged once per cause)",
+                        room.code,
+                        cause,
+                    )
+
+    async def _expire_challenge(self, challenges: ChallengeStore, room: Room) -> None:
+        """``room``'s kept challenge ``expired`` where it was deleted, its players told."""
+        kept = room.challenge
+        if kept is None or kept.get("expired"):
+            return
+        shown = await asyncio.to_thread(challenges.kept_by_room, kept)
+        if shown.get("expired") and room.challenge is kept:  # not made again meanwhile
+            room.challenge = shown
+            self.note(room, "challenge", shown)
+            await self.broadcast_room(room)
 
     @staticmethod
     def _judges() -> concurrent.futures.ThreadPoolExecutor:

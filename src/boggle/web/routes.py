@@ -363,12 +363,18 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
             for _ in range(request.count or keep)
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
-    # the list's index given_up reads, built once a list (15 s for German on a loaded
-    # machine), outside the round's time limit: nothing to do once built, nor where no
-    # board reads it (nearly every 4x4 board)
-    seconds = max(context.limits.solve_seconds, LIST_COUNTING_SECONDS)
-    await context.run_round(offline_preparation, request.dictionary, boards, seconds=seconds)
-    rounds = await context.run_round(offline_work, boards, request.dictionary, rules, setting)
+    # the list's index given_up reads, built once a list in the process that makes the
+    # rounds (15 s for German on a loaded machine), outside the round's time limit:
+    # nothing to do once built, nor where no board reads it (nearly every 4x4 board)
+    rounds = await context.run_round(
+        offline_work,
+        boards,
+        request.dictionary,
+        rules,
+        setting,
+        prepare=(offline_preparation, (request.dictionary, boards)),
+        prepare_seconds=max(context.limits.solve_seconds, LIST_COUNTING_SECONDS),
+    )
     body = {
         "rounds": rounds,
         "keep": keep,
@@ -560,8 +566,8 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
 
 def offline_preparation(catalogue: Catalogue, dictionary: str | None, boards: list[Board]) -> None:
     """The index of ``dictionary`` that offline rounds of ``boards`` read (if any of them
-    does), built where they are made (runs in a round process or thread, as
-    :func:`offline_work` does)."""
+    does), built where they are made: the preparation of :func:`offline_work`'s job, in
+    its round process (or on a round thread), before the job's time starts."""
     prepare_offline(catalogue.get(dictionary), boards)
 
 

@@ -191,6 +191,9 @@ class WorkerPool:
 _READY = "ready"
 """What a worker process sends once its setup is done (its replies are pairs)."""
 
+_PREPARED = "prepared"
+"""What a worker process sends once a job's preparation is done: the job's time starts."""
+
 
 class _Process:
     """One worker process and the parent's end of its pipe."""
@@ -244,8 +247,10 @@ def _start_deaf_to_ctrl_c(process: multiprocessing.process.BaseProcess) -> None:
 def _process_main(
     connection: Connection, nice: int, setup: Callable[..., Any] | None, setup_args: tuple[Any, ...]
 ) -> None:
-    """A worker process: ``setup(*setup_args)`` once, then each job ``(function, args)`` as
-    ``function(state, *args)``, its result or error sent back."""
+    """A worker process: ``setup(*setup_args)`` once, then each job ``(function, args,
+    preparation)`` as ``function(state, *args)``, its result or error sent back; where the
+    job has a ``preparation`` ``(prepare, prepare_args)``, ``prepare(state, *prepare_args)``
+    first, its end told (:data:`_PREPARED`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which ends us
     with contextlib.suppress(OSError):
         os.nice(nice)
@@ -261,8 +266,12 @@ def _process_main(
             return
         if job is None:
             return
-        function, args = job
+        function, args, preparation = job
         try:
+            if preparation is not None:
+                prepare, prepare_args = preparation
+                prepare(state, *prepare_args)
+                connection.send(_PREPARED)
             reply: tuple[bool, Any] = (True, function(state, *args))
         except Exception as error:  # handed to whoever awaits the job
             reply = (False, error)
@@ -282,7 +291,9 @@ class ProcessPool:
     the job has not ended ``grace`` times its time later.  A process's setup (loading word
     lists, on a busy machine many seconds at its low priority) is not part of a job's time:
     a job sent to a process still setting up gets its whole time once the setup is done,
-    which may take ``setup_seconds``."""
+    which may take ``setup_seconds``.  Nor is a job's own preparation, run first in the
+    same process (:meth:`run`'s ``prepare``: an index the work reads, built once a
+    process)."""
 
     def __init__(
         self,
@@ -311,23 +322,39 @@ class ProcessPool:
         self.interrupted = 0
         """Jobs given up for running out of time, since the pool was made."""
 
-    async def run(self, function: Callable[..., T], *args: Any, seconds: float) -> T:
+    async def run(
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        seconds: float,
+        prepare: tuple[Callable[..., Any], tuple[Any, ...]] | None = None,
+        prepare_seconds: float = 60.0,
+    ) -> T:
         """``function(state, *args)`` in a worker process; :class:`TimeoutError` after
         ``seconds`` (waiting for a process included, its setup not), when the process is
         ended (also when the awaiting task is cancelled); :class:`PoolBusy` when the queue
-        is full."""
+        is full.  With ``prepare`` ``(preparation, prepare_args)``,
+        ``preparation(state, *prepare_args)`` runs first in the same process, within
+        ``prepare_seconds``, and ``seconds`` start when it ends."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         worker = await self._acquire(deadline)
         self._busy.add(worker)
+        # the time from each of the process's words: its setup done, the preparation done
+        limits = {_READY: seconds} if prepare is None else {_READY: prepare_seconds}
+        if prepare is not None:
+            limits[_PREPARED] = seconds
         try:
-            worker.connection.send((function, args))
+            worker.connection.send((function, args, prepare))
             if not worker.ready:
-                deadline = max(deadline, loop.time() + self.setup_seconds + seconds)
-            ok, value = await self._reply(worker, deadline, seconds)
+                deadline = max(deadline, loop.time() + self.setup_seconds + limits[_READY])
+            elif prepare is not None:
+                deadline = max(deadline, loop.time() + prepare_seconds)
+            ok, value = await self._reply(worker, deadline, limits)
         except (TimeoutError, asyncio.CancelledError):
             self.interrupted += 1
-            self._drains.add(asyncio.ensure_future(self._drain(worker, seconds * self.grace)))
+            grace = max(limits.values()) * self.grace
+            self._drains.add(asyncio.ensure_future(self._drain(worker, grace)))
             raise
         except BaseException:
             self._busy.discard(worker)
@@ -431,10 +458,11 @@ class ProcessPool:
 
     @staticmethod
     async def _reply(
-        worker: _Process, deadline: float, seconds_after_setup: float | None = None
+        worker: _Process, deadline: float, limits: dict[str, float] | None = None
     ) -> tuple[bool, Any]:
-        """The job's reply by ``deadline``; when the process says its setup is done first,
-        the job has ``seconds_after_setup`` from then (if given)."""
+        """The job's reply by ``deadline``; when the process says first that its setup or
+        the job's preparation is done, the job has that word's ``limits`` from then (if
+        given)."""
         loop = asyncio.get_running_loop()
         while True:
             readable: asyncio.Future[None] = loop.create_future()
@@ -455,6 +483,7 @@ class ProcessPool:
                 raise RuntimeError(f"a {worker.process.name} process ended in its work") from None
             if not isinstance(reply, str):
                 return reply
-            worker.ready = True
-            if seconds_after_setup is not None:
-                deadline = loop.time() + seconds_after_setup
+            if reply == _READY:
+                worker.ready = True
+            if limits is not None and reply in limits:
+                deadline = loop.time() + limits[reply]

@@ -162,11 +162,13 @@ class Lexicon:
         name: str | None = None,
         normalise: Callable[[Iterable[str]], tuple[str, ...]] = normalise_words,
         plain: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
+        language: str | None = None,
     ) -> Lexicon:
         """Read and normalise a word list file (``normalise``: a language profile's rules;
         ``plain``: the same rules given the words of a file of plain a-z words, sorted and
         unique, the common file read faster: :meth:`LanguageProfile.plain_words
-        <boggle.wordlists.spelling.LanguageProfile.plain_words>`).
+        <boggle.wordlists.spelling.LanguageProfile.plain_words>`; ``language``: their
+        language's name, said where they drop every word of the file).
 
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
@@ -198,10 +200,7 @@ class Lexicon:
         if words is None:
             words = normalise(_decode(data, shown).splitlines())
         if not words:
-            raise LexiconError(
-                f"word list {quoted(shown)} has no usable words "
-                "(one lowercase word per line expected)"
-            )
+            raise LexiconError(_no_usable_words(shown, data, language))
         return cls._normalised(words, name or file.name, source=str(file))
 
     def __len__(self) -> int:
@@ -316,6 +315,27 @@ def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
 
 
 _LOWERCASE_AND_NEWLINES = LATIN.encode() + b"\r\n"
+
+
+def _no_usable_words(shown: str, data: bytes, language: str | None) -> str:
+    """Why the word list file ``shown`` (its bytes ``data``) gives no word: ``language``'s
+    rules dropped each word the default rules keep, or it holds none.
+
+    >>> _no_usable_words("nl.txt", b"dvd\\nmmiv\\n", "Dutch")
+    "word list 'nl.txt' has no usable words: the rules for Dutch drop each of its 2 words \
+(such as 'dvd')"
+    >>> _no_usable_words("x.txt", b"Paris\\n", None)
+    "word list 'x.txt' has no usable words (one lowercase word per line expected)"
+    """
+    kept: tuple[str, ...] = ()
+    if language is not None:
+        kept = _plain_lowercase_words(data) or normalise_words(_decode(data, shown).splitlines())
+    if kept:
+        return (
+            f"word list {quoted(shown)} has no usable words: the rules for {language} drop "
+            f"each of its {counted(len(kept), 'word')} (such as {quoted(kept[0])})"
+        )
+    return f"word list {quoted(shown)} has no usable words (one lowercase word per line expected)"
 
 
 def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:

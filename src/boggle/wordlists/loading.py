@@ -131,17 +131,22 @@ def _summarised(path: str, name: str, profile: LanguageProfile | None = None) ->
     alphabet are all the compiled core, a solve and a list of the lists need."""
     normalise = normalise_words if profile is None else profile.normalise_words
     plain = None if profile is None else profile.plain_words
+    language = None if profile is None else profile.name
     folder = cache_folder("lists")
     found = None if folder is None else file_identity(path)
     if folder is None or found is None:
-        return Lexicon.from_file(path, name=name, normalise=normalise, plain=plain)
+        return Lexicon.from_file(
+            path, name=name, normalise=normalise, plain=plain, language=language
+        )
     identity, changed_ns = found
     if profile is not None:  # the same file read by another language's rules: other words
         identity += f"\n{profile!r}"
     entry = summary_path(folder, identity)
     facts = read_summary(entry, identity)
     if facts is None:
-        lexicon = Lexicon.from_file(path, name=name, normalise=normalise, plain=plain)
+        lexicon = Lexicon.from_file(
+            path, name=name, normalise=normalise, plain=plain, language=language
+        )
         if settled(changed_ns):
             facts = {
                 "identity": identity,
@@ -157,7 +162,9 @@ def _summarised(path: str, name: str, profile: LanguageProfile | None = None) ->
     digest = facts["digest"]
 
     def read_words() -> tuple[str, ...]:
-        fresh = Lexicon.from_file(path, name=name, normalise=normalise, plain=plain)
+        fresh = Lexicon.from_file(
+            path, name=name, normalise=normalise, plain=plain, language=language
+        )
         if fresh.digest != digest:
             raise LexiconError(f"word list {quoted(str(path))} changed while in use; load it again")
         return fresh.words
