@@ -223,8 +223,8 @@ typedef struct {
        the pairs of ranks (a cell's, its image's) in split order, cells left in place skipped */
     uint32_t cuts;
     int n_cuts;
-    int cut_group; /* the forest's group of every grouping cell is read (its records take a
-                      face on each: the others are never cut, so kept trees serve any class) */
+    int cut_group; /* a forest's group whose tree is not kept is read (every record of it
+                      may be cut: the kept trees, never cut, serve any class) */
     uint8_t cut_len[MAX_SYMMETRIES];
     uint8_t cut_pairs[MAX_SYMMETRIES][CB_MAX_CELLS][2];
     /* numeric keys: the pairs of every symmetry in a row, their fields read off the key
@@ -1099,10 +1099,11 @@ static void plan_cuts(maker *m) {
 
 /* cut_record for a numeric key, on its fields alone: no face table read. */
 BITS_INLINE int cut_key(const maker *m, uint64_t key) {
-    if (!m->cut_group) { /* one tree: only records with a face on every grouping cell */
+    if (!m->cut_group) { /* one tree: only records of groups a forest would not keep */
+        int missed = 0;
         for (uint64_t cells = m->grouping; cells; cells &= cells - 1) {
             const uint64_t field = m->field[m->rank[bits_ctz64(cells)]];
-            if ((key & field) == field) return 0;
+            if ((key & field) == field && (!(cells & (cells - 1)) || ++missed > 1)) return 0;
         }
     }
     const cut_field *const pairs = m->cut_fields;
@@ -1120,16 +1121,21 @@ BITS_INLINE int cut_key(const maker *m, uint64_t key) {
     return 0;
 }
 
-/* Whether the record takes a face on every grouping cell (the cells without every face)
- * and every board taking its faces is greater than one of its images (tree.c cuts them
- * all): for some symmetry, at the first of its pairs whose faces differ, both cells taken by
- * the record, the cell's face is the greater.  (Records that miss a grouping cell are kept:
- * in a forest they make the trees kept for other classes, whatever their symmetries.) */
+/* Whether the record's group is one a forest does not keep (its path takes the last
+ * grouping cell, those without every face, and misses at most one other: group_kept) and
+ * every board taking its faces is greater than one of its images (tree.c cuts them all):
+ * for some symmetry, at the first of its pairs whose faces differ, both cells taken by the
+ * record, the cell's face is the greater.  (The records of the other groups are kept: in a
+ * forest they make the trees kept for other classes, whatever their symmetries.) */
 BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form) {
     if (form != BYTE_KEYS) return cut_key(m, key_of(record));
-    if (!m->cut_group) /* one tree: only records with a face on every grouping cell */
+    if (!m->cut_group) { /* one tree: only records of groups a forest would not keep */
+        int missed = 0;
         for (uint64_t cells = m->grouping; cells; cells &= cells - 1)
-            if (face_at(m, record, m->rank[bits_ctz64(cells)], form) == NO_FACE) return 0;
+            if (face_at(m, record, m->rank[bits_ctz64(cells)], form) == NO_FACE &&
+                (!(cells & (cells - 1)) || ++missed > 1))
+                return 0;
+    }
     for (int s = 0; s < m->n_cuts; s++)
         for (int i = 0; i < m->cut_len[s]; i++) {
             const unsigned x = face_at(m, record, m->cut_pairs[s][i][0], form);
@@ -1228,11 +1234,10 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
         m->b->rolling_at = at;
         m->b->rolling_end = a->kept;
     }
-    for (int g = 0; g < groups; g++) {
-        m->cut_group = g == groups - 1;
+    m->cut_group = 1; /* the groups whose trees are not kept */
+    for (int g = 0; g < groups; g++)
         if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &m->b->listed[g], bits)))
             return NULL;
-    }
     m->cut_group = 0;
     int n = 0;
     for (int g = 0; g < groups; g++)

@@ -22,7 +22,8 @@ below the best board" (a loosened bound would still be an upper bound and only s
   bound, as soon as the cells forced show that one of its images under the class's own turns
   and mirrors is less (faces compared cell by cell in split order): of the boards that are
   images of one another, only the least is searched; and the tree leaves out the paths
-  through every cell without every face that only such cut boards take.
+  that only such cut boards take, of those through the last cell without every face and
+  all others but one at most (the groups whose trees the core does not keep).
 
 Faces are strings (``"qu"`` is one face); a word's points come from ``points``, a dict
 of every word of the list (:func:`word_points`).
@@ -192,8 +193,9 @@ def tree_search(
     ``switch_bound`` and more than ``walk_cells`` cells are left, then by walking.  With
     ``faces`` (every face in the order of its id), as ``tree_search(..., symmetric=True)``:
     a board is cut once an image of it under the class's own symmetries is known to be
-    less (see :func:`own_symmetries`), and a path through every cell without every face
-    whose faces alone show that is left out of the tree."""
+    less (see :func:`own_symmetries`), and a path through the last cell without every
+    face and all others but one at most, whose faces alone show that, is left out of the
+    tree."""
     n = rows * cols
     result = SearchResult()
     board = [""] * n
@@ -204,12 +206,13 @@ def tree_search(
     grouping = {cell for cell in range(n) if set(cells[cell]) != set(faces)}
 
     def cut(key: Key) -> bool:
-        """Whether the path goes through every grouping cell (those without every face)
-        and every board taking its faces is greater than one of its images (such boards are
-        all cut below, so the tree leaves the path out; the core keeps the paths that miss
-        a grouping cell, whose trees it keeps for other classes)."""
+        """Whether the path goes through the last grouping cell (those without every face)
+        and all others but one at most, and every board taking its faces is greater than one
+        of its images (such boards are all cut below, so the tree leaves the path out; the
+        core keeps the paths of the other groups, whose trees it keeps for other classes)."""
         taken = {order[r]: face for r, face in key}
-        if not grouping <= taken.keys():
+        missed = grouping - taken.keys()
+        if len(missed) > 1 or (missed and max(grouping) in missed):
             return False
         for image in symmetries:
             for cell in order:
