@@ -1097,9 +1097,10 @@ static void plan_cuts(maker *m) {
     }
 }
 
-/* cut_record for a numeric key, on its fields alone: no face table read. */
-BITS_INLINE int cut_key(const maker *m, uint64_t key) {
-    if (!m->cut_group) { /* one tree: only records of groups a forest would not keep */
+/* cut_record for a numeric key, on its fields alone: no face table read (`whole`: the
+ * group is one a forest does not keep, m->cut_group, made a constant). */
+BITS_INLINE int cut_key(const maker *m, uint64_t key, int whole) {
+    if (!whole) { /* one tree: only records of groups a forest would not keep */
         int missed = 0;
         for (uint64_t cells = m->grouping; cells; cells &= cells - 1) {
             const uint64_t field = m->field[m->rank[bits_ctz64(cells)]];
@@ -1127,9 +1128,9 @@ BITS_INLINE int cut_key(const maker *m, uint64_t key) {
  * for some symmetry, at the first of its pairs whose faces differ, both cells taken by the
  * record, the cell's face is the greater.  (The records of the other groups are kept: in a
  * forest they make the trees kept for other classes, whatever their symmetries.) */
-BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form) {
-    if (form != BYTE_KEYS) return cut_key(m, key_of(record));
-    if (!m->cut_group) { /* one tree: only records of groups a forest would not keep */
+BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form, int whole) {
+    if (form != BYTE_KEYS) return cut_key(m, key_of(record), whole);
+    if (!whole) { /* one tree: only records of groups a forest would not keep */
         int missed = 0;
         for (uint64_t cells = m->grouping; cells; cells &= cells - 1)
             if (face_at(m, record, m->rank[bits_ctz64(cells)], form) == NO_FACE &&
@@ -1149,14 +1150,15 @@ BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form) {
     return 0;
 }
 
-BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int form) {
+BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int form,
+                                   int whole) {
     const size_t stride = form == COMPACT_RECORDS ? sizeof(uint64_t)
                           : form == WIDE_RECORDS  ? sizeof(packed_record)
                                                   : m->stride;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         const uint8_t *record = data + i * stride;
-        if (cut_record(m, record, form)) continue;
+        if (cut_record(m, record, form, whole)) continue;
         if (kept != i) memcpy(data + kept * stride, record, stride);
         kept++;
     }
@@ -1165,9 +1167,11 @@ BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int f
 
 /* The records of r left when those cut_record cuts are left out. */
 static size_t cut_records(const maker *m, records *r) {
-    if (m->low_bits) return cut_records_as(m, r->data, r->len, COMPACT_RECORDS);
-    if (m->packed) return cut_records_as(m, r->data, r->len, WIDE_RECORDS);
-    return cut_records_as(m, r->data, r->len, BYTE_KEYS);
+    if (m->low_bits && m->cut_group)
+        return cut_records_as(m, r->data, r->len, COMPACT_RECORDS, 1);
+    if (m->low_bits) return cut_records_as(m, r->data, r->len, COMPACT_RECORDS, 0);
+    if (m->packed) return cut_records_as(m, r->data, r->len, WIDE_RECORDS, m->cut_group);
+    return cut_records_as(m, r->data, r->len, BYTE_KEYS, m->cut_group);
 }
 
 static const tsum *group_tree(maker *m, records *r, int bits) {
