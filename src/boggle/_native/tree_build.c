@@ -1123,7 +1123,7 @@ BITS_INLINE int cut_key(const maker *m, uint64_t key, int whole) {
 }
 
 /* Whether the record's group is one a forest does not keep (its path takes the last
- * grouping cell, those without every face, and misses at most one other: group_kept) and
+ * grouping cell, those without every face, and misses at most one other: `keepable`) and
  * every board taking its faces is greater than one of its images (tree.c cuts them all):
  * for some symmetry, at the first of its pairs whose faces differ, both cells taken by the
  * record, the cell's face is the greater.  (The records of the other groups are kept: in a
