@@ -165,6 +165,16 @@ void tree_builder_free(tree_builder *b) {
 }
 
 
+/* A pair of a symmetric cut as fields of a numeric key: a value is (key >> shift) & width;
+ * `next`: the first pair of the next symmetry (where a pair that decides nothing goes). */
+typedef struct {
+    uint64_t width;
+    uint16_t next;
+    uint8_t shift_x, shift_y;
+} cut_field;
+
+#define MAX_CUT_FIELDS (MAX_SYMMETRIES * CB_MAX_CELLS)
+
 typedef struct {
     const cb_class *c;
     tree_builder *b;
@@ -213,10 +223,15 @@ typedef struct {
        the pairs of ranks (a cell's, its image's) in split order, cells left in place skipped */
     uint32_t cuts;
     int n_cuts;
-    int cut_group; /* the forest's group of every grouping cell is read (its records take a
-                      face on each: the others are never cut, so kept trees serve any class) */
+    int cut_group; /* a forest's group whose tree is not kept is read (every record of it
+                      may be cut: the kept trees, never cut, serve any class) */
     uint8_t cut_len[MAX_SYMMETRIES];
     uint8_t cut_pairs[MAX_SYMMETRIES][CB_MAX_CELLS][2];
+    /* numeric keys: the pairs of every symmetry in a row, their fields read off the key
+       alone (a pair's two cells have the same faces, so field values order as faces do and
+       NO_FACE is the all-ones value); the last pair of each cycle of a symmetry left out */
+    cut_field cut_fields[MAX_CUT_FIELDS];
+    int n_cut_fields;
 } maker;
 
 static int more_records(maker *m, records *r);
@@ -1063,20 +1078,65 @@ static void plan_cuts(maker *m) {
             m->cut_pairs[m->n_cuts][len][1] = m->rank[to[x]];
             len++;
         }
+        /* a cycle's last pair in rank order is reached only when the others of its cycle
+           found their faces equal, so its own are too: it decides nothing */
+        const int first = m->n_cut_fields;
+        for (int i = 0; i < len; i++) {
+            const int r = m->cut_pairs[m->n_cuts][i][0], y = m->cut_pairs[m->n_cuts][i][1];
+            int last = 1;
+            for (int cell = to[m->order[r]]; cell != m->order[r] && last; cell = to[cell])
+                last = m->rank[cell] < r;
+            if (last) continue;
+            m->cut_fields[m->n_cut_fields++] =
+                (cut_field){m->field[r] >> m->shift[r], 0, m->shift[r], m->shift[y]};
+        }
+        for (int i = first; i < m->n_cut_fields; i++)
+            m->cut_fields[i].next = (uint16_t)m->n_cut_fields;
         m->cut_len[m->n_cuts++] = (uint8_t)len;
         m->cuts |= 1u << map;
     }
 }
 
-/* Whether the record takes a face on every grouping cell (the cells without every face)
- * and every board taking its faces is greater than one of its images (tree.c cuts them
- * all): for some symmetry, at the first of its pairs whose faces differ, both cells taken by
- * the record, the cell's face is the greater.  (Records that miss a grouping cell are kept:
- * in a forest they make the trees kept for other classes, whatever their symmetries.) */
-BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form) {
-    if (!m->cut_group) /* one tree: only records with a face on every grouping cell */
+/* cut_record for a numeric key, on its fields alone: no face table read (`whole`: the
+ * group is one a forest does not keep, m->cut_group, made a constant). */
+BITS_INLINE int cut_key(const maker *m, uint64_t key, int whole) {
+    if (!whole) { /* one tree: only records of groups a forest would not keep */
+        int missed = 0;
+        for (uint64_t cells = m->grouping; cells; cells &= cells - 1) {
+            const uint64_t field = m->field[m->rank[bits_ctz64(cells)]];
+            if ((key & field) == field && (!(cells & (cells - 1)) || ++missed > 1)) return 0;
+        }
+    }
+    const cut_field *const pairs = m->cut_fields;
+    for (int i = 0, n = m->n_cut_fields; i < n;) {
+        const uint64_t width = pairs[i].width;
+        const uint64_t x = (key >> pairs[i].shift_x) & width;
+        const uint64_t y = (key >> pairs[i].shift_y) & width;
+        if (x == y && x != width) { /* both taken, alike: the symmetry's next pair */
+            i++;
+            continue;
+        }
+        if (x > y && x != width) return 1; /* (y == width: y's cell not taken) */
+        i = pairs[i].next;
+    }
+    return 0;
+}
+
+/* Whether the record's group is one a forest does not keep (its path takes the last
+ * grouping cell, those without every face, and misses at most one other: `keepable`) and
+ * every board taking its faces is greater than one of its images (tree.c cuts them all):
+ * for some symmetry, at the first of its pairs whose faces differ, both cells taken by the
+ * record, the cell's face is the greater.  (The records of the other groups are kept: in a
+ * forest they make the trees kept for other classes, whatever their symmetries.) */
+BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form, int whole) {
+    if (form != BYTE_KEYS) return cut_key(m, key_of(record), whole);
+    if (!whole) { /* one tree: only records of groups a forest would not keep */
+        int missed = 0;
         for (uint64_t cells = m->grouping; cells; cells &= cells - 1)
-            if (face_at(m, record, m->rank[bits_ctz64(cells)], form) == NO_FACE) return 0;
+            if (face_at(m, record, m->rank[bits_ctz64(cells)], form) == NO_FACE &&
+                (!(cells & (cells - 1)) || ++missed > 1))
+                return 0;
+    }
     for (int s = 0; s < m->n_cuts; s++)
         for (int i = 0; i < m->cut_len[s]; i++) {
             const unsigned x = face_at(m, record, m->cut_pairs[s][i][0], form);
@@ -1090,12 +1150,15 @@ BITS_INLINE int cut_record(const maker *m, const uint8_t *record, int form) {
     return 0;
 }
 
-BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int form) {
-    const size_t stride = m->stride;
+BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int form,
+                                   int whole) {
+    const size_t stride = form == COMPACT_RECORDS ? sizeof(uint64_t)
+                          : form == WIDE_RECORDS  ? sizeof(packed_record)
+                                                  : m->stride;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         const uint8_t *record = data + i * stride;
-        if (cut_record(m, record, form)) continue;
+        if (cut_record(m, record, form, whole)) continue;
         if (kept != i) memcpy(data + kept * stride, record, stride);
         kept++;
     }
@@ -1104,9 +1167,11 @@ BITS_INLINE size_t cut_records_as(const maker *m, uint8_t *data, size_t n, int f
 
 /* The records of r left when those cut_record cuts are left out. */
 static size_t cut_records(const maker *m, records *r) {
-    if (m->low_bits) return cut_records_as(m, r->data, r->len, COMPACT_RECORDS);
-    if (m->packed) return cut_records_as(m, r->data, r->len, WIDE_RECORDS);
-    return cut_records_as(m, r->data, r->len, BYTE_KEYS);
+    if (m->low_bits && m->cut_group)
+        return cut_records_as(m, r->data, r->len, COMPACT_RECORDS, 1);
+    if (m->low_bits) return cut_records_as(m, r->data, r->len, COMPACT_RECORDS, 0);
+    if (m->packed) return cut_records_as(m, r->data, r->len, WIDE_RECORDS, m->cut_group);
+    return cut_records_as(m, r->data, r->len, BYTE_KEYS, m->cut_group);
 }
 
 static const tsum *group_tree(maker *m, records *r, int bits) {
@@ -1173,11 +1238,10 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
         m->b->rolling_at = at;
         m->b->rolling_end = a->kept;
     }
-    for (int g = 0; g < groups; g++) {
-        m->cut_group = g == groups - 1;
+    m->cut_group = 1; /* the groups whose trees are not kept */
+    for (int g = 0; g < groups; g++)
         if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &m->b->listed[g], bits)))
             return NULL;
-    }
     m->cut_group = 0;
     int n = 0;
     for (int g = 0; g < groups; g++)

@@ -22,7 +22,8 @@ below the best board" (a loosened bound would still be an upper bound and only s
   bound, as soon as the cells forced show that one of its images under the class's own turns
   and mirrors is less (faces compared cell by cell in split order): of the boards that are
   images of one another, only the least is searched; and the tree leaves out the paths
-  through every cell without every face that only such cut boards take.
+  that only such cut boards take, of those through the last cell without every face and
+  all others but one at most (the groups whose trees the core does not keep).
 
 Faces are strings (``"qu"`` is one face); a word's points come from ``points``, a dict
 of every word of the list (:func:`word_points`).
@@ -37,7 +38,7 @@ of every word of the list (:func:`word_points`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from boggle.model.grid import neighbour_table
@@ -192,8 +193,9 @@ def tree_search(
     ``switch_bound`` and more than ``walk_cells`` cells are left, then by walking.  With
     ``faces`` (every face in the order of its id), as ``tree_search(..., symmetric=True)``:
     a board is cut once an image of it under the class's own symmetries is known to be
-    less (see :func:`own_symmetries`), and a path through every cell without every face
-    whose faces alone show that is left out of the tree."""
+    less (see :func:`own_symmetries`), and a path through the last cell without every
+    face and all others but one at most, whose faces alone show that, is left out of the
+    tree."""
     n = rows * cols
     result = SearchResult()
     board = [""] * n
@@ -201,28 +203,7 @@ def tree_search(
     symmetries = own_symmetries(cells, rows, cols) if faces else []
     rank = {cell: r for r, cell in enumerate(order)}
 
-    grouping = {cell for cell in range(n) if set(cells[cell]) != set(faces)}
-
-    def cut(key: Key) -> bool:
-        """Whether the path goes through every grouping cell (those without every face)
-        and every board taking its faces is greater than one of its images (such boards are
-        all cut below, so the tree leaves the path out; the core keeps the paths that miss
-        a grouping cell, whose trees it keeps for other classes)."""
-        taken = {order[r]: face for r, face in key}
-        if not grouping <= taken.keys():
-            return False
-        for image in symmetries:
-            for cell in order:
-                other = image[cell]
-                if other == cell:
-                    continue
-                if cell not in taken or other not in taken:
-                    break
-                if taken[cell] != taken[other]:
-                    if face_id[taken[cell]] > face_id[taken[other]]:
-                        return True
-                    break
-        return False
+    cut = symmetric_cut(cells, rows, cols, order, faces)
 
     def least_so_far(k: int) -> bool:
         """With the cells of ranks 0..k on the board: no image is yet known to be less
@@ -295,6 +276,45 @@ def tree_search(
     paths = paths_to_words(cells, rows, cols, points, order)
     branch({key: value for key, value in paths.items() if not cut(key)}, 0)
     return result
+
+
+def symmetric_cut(
+    cells: Cells, rows: int, cols: int, order: Sequence[int], faces: Sequence[str]
+) -> Callable[[Key], bool]:
+    """Whether :func:`tree_search` with ``faces`` leaves a path (by its key) out of the tree:
+    the path goes through the last cell without every face (a grouping cell) and all other
+    grouping cells but one at most (the groups whose trees the core does not keep), and
+    every board taking its faces is greater than one of its images under the class's own
+    symmetries (such boards are all cut, so the path adds only to bounds never used).
+
+    >>> cut = symmetric_cut([("a", "b"), ("a", "b")], 1, 2, [0, 1], ["a", "b"])
+    >>> cut(((0, "b"), (1, "a"))), cut(((0, "a"), (1, "b"))), cut(((0, "b"),))
+    (True, False, False)
+    """
+    n = rows * cols
+    face_id = {face: k for k, face in enumerate(faces)}
+    symmetries = own_symmetries(cells, rows, cols) if faces else []
+    grouping = {cell for cell in range(n) if set(cells[cell]) != set(faces)}
+
+    def cut(key: Key) -> bool:
+        taken = {order[r]: face for r, face in key}
+        missed = grouping - taken.keys()
+        if len(missed) > 1 or (missed and max(grouping) in missed):
+            return False
+        for image in symmetries:
+            for cell in order:
+                other = image[cell]
+                if other == cell:
+                    continue
+                if cell not in taken or other not in taken:
+                    break
+                if taken[cell] != taken[other]:
+                    if face_id[taken[cell]] > face_id[taken[other]]:
+                        return True
+                    break
+        return False
+
+    return cut
 
 
 def own_symmetries(cells: Cells, rows: int, cols: int) -> list[list[int]]:
