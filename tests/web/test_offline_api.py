@@ -371,11 +371,8 @@ def test_the_list_s_index_is_built_outside_the_round_s_time_limit(
     config = WebConfig(
         limits=Limits(solve_seconds=1.0), preload=False, extra_dictionaries={"mine": words}
     )
-    # what else a list's first round builds, once a process (its words' levels: 3 s at load
-    # 8 with the test's empty cache), built first, so that the 1 s are the round's alone
-    offline_round(
-        Board.parse("fxie amlo ewbx astu"), WebContext(config).catalogue.get("mine"), CLASSIC
-    )
+    # the list's words' levels (3 s at load 8 with the test's empty cache) are computed in
+    # the same preparation: tests/web/test_round_preparation.py
     app = create_app(config)
     board = "abaaa ababa bbaaa abaaa baaaa"  # repeated faces: given_up reads the list
     with TestClient(app) as served:

@@ -15,6 +15,7 @@ and columns and 400 cells
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -222,16 +223,27 @@ class WebContext:
         )
 
     async def run(
-        self, work: Callable[[], T], pool: WorkerPool | None = None, seconds: float | None = None
+        self,
+        work: Callable[[], T],
+        pool: WorkerPool | None = None,
+        seconds: float | None = None,
+        prepare: Callable[[], Any] | None = None,
+        prepare_seconds: float = 60.0,
     ) -> T:
         """``work`` on a worker thread (of the solving pool unless named): a 408, with the
         work stopped, past ``seconds`` (the limits' ``solve_seconds`` unless given); a 503
-        when the pool's queue is full."""
+        when the pool's queue is full.  With ``prepare``, ``prepare()`` first (the
+        threads share one catalogue: on any of them), within ``prepare_seconds``, outside
+        the work's ``seconds``."""
         seconds = self.limits.solve_seconds if seconds is None else seconds
+        workers = pool or self.solving
         try:
-            return await (pool or self.solving).run(work, seconds)
+            if prepare is not None:
+                await workers.run(prepare, prepare_seconds)
+            return await workers.run(work, seconds)
         except TimeoutError:
-            raise ApiError(408, f"the work took longer than the limit of {seconds:g} s") from None
+            limit = _limit(seconds, None if prepare is None else prepare_seconds)
+            raise ApiError(408, f"the work took longer than the limit of {limit}") from None
         except PoolBusy as busy:
             raise ApiError(503, f"{busy}; try again in a moment") from None
 
@@ -251,25 +263,24 @@ class WebContext:
         round process), within ``prepare_seconds``, outside the work's ``seconds``."""
         seconds = self.limits.solve_seconds if seconds is None else seconds
         processes = self.round_processes
-        limit = f"{seconds:g} s"
-        if prepare is not None:
-            limit += f" (after at most {prepare_seconds:g} s to prepare it)"
+        if processes is None:  # the round threads share one catalogue: any of them
+            preparation = None
+            if prepare is not None:
+                prepared, prepare_args = prepare
+                preparation = functools.partial(prepared, self.catalogue, *prepare_args)
+            return await self.run(
+                lambda: function(self.catalogue, *args),
+                self.rounds,
+                seconds,
+                prepare=preparation,
+                prepare_seconds=prepare_seconds,
+            )
         try:
-            if processes is not None:
-                return await processes.run(
-                    function,
-                    *args,
-                    seconds=seconds,
-                    prepare=prepare,
-                    prepare_seconds=prepare_seconds,
-                )
-            if prepare is not None:  # the round threads share one catalogue: any of them
-                preparation, prepare_args = prepare
-                await self.rounds.run(
-                    lambda: preparation(self.catalogue, *prepare_args), prepare_seconds
-                )
-            return await self.rounds.run(lambda: function(self.catalogue, *args), seconds)
+            return await processes.run(
+                function, *args, seconds=seconds, prepare=prepare, prepare_seconds=prepare_seconds
+            )
         except TimeoutError:
+            limit = _limit(seconds, None if prepare is None else prepare_seconds)
             raise ApiError(408, f"the work took longer than the limit of {limit}") from None
         except PoolBusy as busy:
             raise ApiError(503, f"{busy}; try again in a moment") from None
@@ -302,6 +313,17 @@ class WebContext:
     def shutdown(self) -> None:
         for pool in self.pools:
             pool.shutdown()
+
+
+def _limit(seconds: float, prepare_seconds: float | None) -> str:
+    """A 408's limit: the work's, and its preparation's where it has one.
+
+    >>> _limit(5, None), _limit(5, 60)
+    ('5 s', '5 s (after at most 60 s to prepare it)')
+    """
+    if prepare_seconds is None:
+        return f"{seconds:g} s"
+    return f"{seconds:g} s (after at most {prepare_seconds:g} s to prepare it)"
 
 
 def round_process_setup(

@@ -43,13 +43,14 @@ from boggle.game import (
 )
 from boggle.game.hints import hint_definition
 from boggle.game.offline import OFFLINE_MAX_BYTES, offline_round, prepare_offline
-from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
+from boggle.game.word_setting import EVERY_WORD, WordSetting, prepare_levels, with_levels
 from boggle.game.words import list_check, suggested_forms
 from boggle.model.board import Board
 from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
 from boggle.model.rules import PRESETS, Rules
 from boggle.model.solution import ScoredWord, Solution
+from boggle.model.word_levels import ALL
 from boggle.model.wording import counted, grouped
 from boggle.rooms.daily import DAILY_SECONDS
 from boggle.web.context import ApiError, JsonRoute, WebContext, web_context
@@ -134,6 +135,12 @@ its words (the system's lists, an operator's files), once, and keeps them, so a 
 machine may need more than a solve's limit for it, and no request can make it longer."""
 
 
+def preparation_seconds(context: WebContext) -> float:
+    """The time a round's preparation may take (what a list's first round builds, once a
+    process: see :func:`levels_preparation`), outside the round's own limit."""
+    return max(context.limits.solve_seconds, LIST_COUNTING_SECONDS)
+
+
 @router.get("/dictionaries", response_model=DictionariesResponse, tags=["word lists"])
 async def list_dictionaries(context: Context) -> DictionariesResponse:
     """The word lists a request may name, with their word counts."""
@@ -210,7 +217,12 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
         # so FastAPI's response-model pass would only re-check it on the event loop
         return json.dumps(result, separators=(",", ":")).encode()
 
-    return Response(await context.run(work), media_type="application/json")
+    answer = await context.run(
+        work,
+        prepare=lambda: levels_preparation(context.catalogue, request.dictionary),
+        prepare_seconds=preparation_seconds(context),
+    )
+    return Response(answer, media_type="application/json")
 
 
 async def rolling_list(
@@ -274,8 +286,16 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
     setting = _word_setting(request.word_level, request.other_words)
+    # a level reads the list's words' levels: computed before the check's time starts
     verdict, outside, written = await context.run_round(
-        check_work, request.word, board, request.dictionary, rules, setting
+        check_work,
+        request.word,
+        board,
+        request.dictionary,
+        rules,
+        setting,
+        prepare=None if setting.word_level == ALL else (levels_preparation, (request.dictionary,)),
+        prepare_seconds=preparation_seconds(context),
     )
     status, label = verdict.status.value, verdict.status.label
     if outside:
@@ -317,7 +337,14 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
     _word_setting(request.word_level, request.other_words)  # a bad setting: a 4xx here
-    return await context.run_round(play_work, request, board, rules)
+    return await context.run_round(
+        play_work,
+        request,
+        board,
+        rules,
+        prepare=(levels_preparation, (request.dictionary,)),
+        prepare_seconds=preparation_seconds(context),
+    )
 
 
 @router.post(
@@ -363,9 +390,10 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
             for _ in range(request.count or keep)
         ]
     rules = context.rules_for(boards[0], request.rules, request.min_length)
-    # the list's index given_up reads, built once a list in the process that makes the
-    # rounds (15 s for German on a loaded machine), outside the round's time limit:
-    # nothing to do once built, nor where no board reads it (nearly every 4x4 board)
+    # the list's words' levels and the index given_up reads, built once a list in the
+    # process that makes the rounds (15 s for German on a loaded machine), outside the
+    # round's time limit: nothing to do once built, nor where no board reads the index
+    # (nearly every 4x4 board)
     rounds = await context.run_round(
         offline_work,
         boards,
@@ -373,7 +401,7 @@ async def offline_rounds(request: OfflineRequest, context: Context) -> Response:
         rules,
         setting,
         prepare=(offline_preparation, (request.dictionary, boards)),
-        prepare_seconds=max(context.limits.solve_seconds, LIST_COUNTING_SECONDS),
+        prepare_seconds=preparation_seconds(context),
     )
     body = {
         "rounds": rounds,
@@ -464,7 +492,12 @@ async def hint(request: HintRequest, context: Context) -> HintResponse:
             limit=HINTS_PER_ROUND,
         )
 
-    return await context.run(work, context.rounds)
+    return await context.run(
+        work,
+        context.rounds,
+        prepare=lambda: levels_preparation(context.catalogue, request.dictionary),
+        prepare_seconds=preparation_seconds(context),
+    )
 
 
 @router.post("/judge", response_model=JudgeResponse, responses=ERRORS, tags=["rounds"])
@@ -564,11 +597,23 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
     )
 
 
+def levels_preparation(catalogue: Catalogue, dictionary: str | None) -> None:
+    """The list ``dictionary`` read and its words' levels computed (about 3 s for the
+    default list with an empty frequency cache), where its rounds are made: the preparation
+    of a round's job (:func:`play_work`, :func:`check_work` with a level, a solve), in its
+    round process (or on a worker thread), before the job's time starts; nothing to do
+    once done."""
+    prepare_levels(catalogue.get(dictionary))
+
+
 def offline_preparation(catalogue: Catalogue, dictionary: str | None, boards: list[Board]) -> None:
-    """The index of ``dictionary`` that offline rounds of ``boards`` read (if any of them
-    does), built where they are made: the preparation of :func:`offline_work`'s job, in
-    its round process (or on a round thread), before the job's time starts."""
-    prepare_offline(catalogue.get(dictionary), boards)
+    """What offline rounds of ``boards`` read of ``dictionary``: its words' levels
+    (:func:`levels_preparation`) and its index (if any of the boards reads it), built where
+    they are made: the preparation of :func:`offline_work`'s job, in its round process (or
+    on a round thread), before the job's time starts."""
+    lexicon = catalogue.get(dictionary)
+    prepare_levels(lexicon)
+    prepare_offline(lexicon, boards)
 
 
 def offline_work(

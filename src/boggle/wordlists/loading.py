@@ -47,12 +47,13 @@ if TYPE_CHECKING:
 
     from boggle.wordlists.spelling import LanguageProfile
 
-SUMMARY_FORMAT = 4
+SUMMARY_FORMAT = 5
 """Bump when what a summary holds, or how words are normalised (by the default rules or a
 language profile's code), changes (2: a UTF-8 byte order mark is dropped, so a list that
 starts with one keeps its first word; 3: a language's list drops the words it writes only in
 capitals, its abbreviations; 4: a file of plain a-z words read with a language's rules gets
-them, German ``bzw`` dropped)."""
+them, German ``bzw`` dropped; 5: ``æ``, ``ø``, ``œ`` are vowels, so a Swedish file's ``øl``
+is no longer dropped as a word without one)."""
 
 WRITTEN_FORMAT = 3
 """Bump when how the written forms are gathered (:mod:`boggle.wordlists.written`) or kept

@@ -202,15 +202,21 @@ class LanguageProfile:
         }
 
 
-VOWELS = frozenset("aeiouy")
-"""The vowel letters, their accents aside (the German ``ä``, the Polish ``ą`` and ``ó``)."""
+VOWELS = frozenset("aeiouyæøœĳəɛɔ\u0131")
+"""The vowel letters, their accents aside (the German ``ä``, the Polish ``ą`` and ``ó``,
+the Swedish ``å``), and those no accent makes, which Unicode does not take apart
+(the Danish and Norwegian ``æ`` and ``ø``, the French ``œ``, the Dutch ``ĳ``, the schwa
+``ə``, the open ``ɛ`` and ``ɔ``, the Turkish dotless i)."""
 
 
 def has_vowel(word: str) -> bool:
-    """Whether ``word`` has a vowel letter (:data:`VOWELS`), with or without an accent.
+    """Whether ``word`` (in lower case) has a vowel letter (:data:`VOWELS`), with or
+    without an accent.
 
     >>> has_vowel("lkw"), has_vowel("bär"), has_vowel("mąż"), has_vowel("bhp")
     (False, True, True, False)
+    >>> has_vowel("øl"), has_vowel("træ"), has_vowel("sœr"), has_vowel("på"), has_vowel("tv")
+    (True, True, True, True, False)
     """
     return not VOWELS.isdisjoint(unicodedata.normalize("NFD", word))
 
