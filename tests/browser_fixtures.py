@@ -1,16 +1,17 @@
 """Fixtures the browser tests share, a plugin of tests/conftest.py: a `boggle serve` for
-the module, the system's Chromium (driven by Playwright) for the module, a fresh set of
-browser contexts for each test (``pages``, called ``players`` by the room and challenge
-tests), the solver's page showing FXIE (``page``), a server whose rooms keep the test's
-clock (a room's round ends when the test moves it) and play the same boards each run, and the
-accessibility tests' axe-core script (``axe_source``) and colour ``scheme`` (light, then
-dark: tests/page_audit.py). A
+the test process (or, for a module marked ``own_server``, for the module), the system's
+Chromium (driven by Playwright) for the test process, a fresh set of browser contexts for each
+test (``pages``, called ``players`` by the room and challenge tests), the solver's page showing
+FXIE (``page``), a server whose rooms keep the test's clock (a room's round ends when the test
+moves it) and play the same boards each run, and the accessibility tests' axe-core script
+(``axe_source``) and colour ``scheme`` (light, then dark: tests/page_audit.py). A
 module that needs another server defines its own (:func:`serve_process.serving` starts
 it)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
@@ -25,19 +26,106 @@ from serve_process import ServeProcess, serving, warm_up
 
 from boggle.rooms.limits import RoomLimits
 
+SERVER_OPTIONS = ("--solve-timeout", "60")
+"""The browser tests' `boggle serve` options: a loaded machine may answer a page's first
+requests slowly, and that limit is not what they test."""
+SHARED_SERVER_OPTIONS = (
+    *SERVER_OPTIONS,
+    "--rooms-per-address",
+    "0",
+    "--challenges-per-address",
+    "0",
+)
+"""The shared server's (``shared_server``): also no limit to the rooms and challenges one
+address creates (10 at once, then one every 15 s), as the modules it serves, one after
+another from 127.0.0.1, create more (a room's or a challenge's limits are tested on servers
+of their own)."""
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    # a loaded machine may answer a page's first requests slowly: the limit is not tested here;
-    # warmed, the module's first page is not the one to wait for the lists
-    with serving(tmp_path_factory.mktemp("data"), "--solve-timeout", "60") as running:
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """`boggle serve` (:data:`SHARED_SERVER_OPTIONS`), one for the test process (each
+    pytest-xdist worker): the ``server`` of every module not marked ``own_server``."""
+    with serving(tmp_path_factory.mktemp("shared-data"), *SHARED_SERVER_OPTIONS) as running:
         yield running
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServeProcess]:
+    """`boggle serve`, warmed (the module's first page is not the one to wait for the
+    lists): the test process's (``shared_server``, which saves a server's start, seconds on
+    a loaded machine, for each module), or for a module marked ``own_server`` (``pytestmark
+    = pytest.mark.own_server``: its tests need a server that no other module has used) its
+    own (:data:`SERVER_OPTIONS`). The rooms and challenges other modules created are still
+    open on a shared one: a test finds its own by their codes."""
+    if request.node.get_closest_marker("own_server") is None:
+        yield request.getfixturevalue("shared_server")
+        return
+    with serving(tmp_path_factory.mktemp("data"), *SERVER_OPTIONS) as running:
+        yield running
+
+
+class WorkerChromium:
+    """The test process's Chromium: launched for its first browser test, kept for the browser
+    tests after it, in this module and the next ones (a launch takes seconds on a loaded
+    machine), and closed before a test of a module that has no browser test, and at the end.
+    Playwright marks its event loop as the thread's running loop between its calls, so that
+    another module's ``asyncio.run`` would fail while it is open."""
+
+    def __init__(self) -> None:
+        self.launched: Any = None
+        self.running = contextlib.ExitStack()
+
+    def get(self) -> Any:
+        """The browser, launched again if it is closed or has gone (it crashed)."""
+        if self.launched is None or not self.launched.is_connected():
+            self.close()
+            self.launched = self.running.enter_context(chromium())
+        return self.launched
+
+    def close(self) -> None:
+        self.launched = None
+        self.running.close()
+
+
+WORKER_CHROMIUM = WorkerChromium()
+
+
+@pytest.fixture()
+def browser() -> Any:
+    """The system's Chromium, the test process's (:class:`WorkerChromium`): each test opens
+    browser contexts of its own (``pages``)."""
+    return WORKER_CHROMIUM.get()
+
+
+BROWSER_MODULES: set[Path] = set()
+"""The files that have a test using ``browser`` (pages, players, page...)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files with a browser test run one after another, from where the first of them
+    is (each keeps its own order), so that a test process keeps its Chromium from one to the
+    next rather than closing it for a file between them (:func:`pytest_runtest_setup`)."""
+    BROWSER_MODULES.update(
+        item.path for item in items if "browser" in getattr(item, "fixturenames", ())
+    )
+    first = next((at for at, item in enumerate(items) if item.path in BROWSER_MODULES), None)
+    if first is not None:
+        rest = items[first:]
+        in_browser = [item for item in rest if item.path in BROWSER_MODULES]
+        items[first:] = in_browser + [item for item in rest if item.path not in BROWSER_MODULES]
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The test process's Chromium closed before a test of a module without browser tests."""
+    if item.path not in BROWSER_MODULES:
+        WORKER_CHROMIUM.close()
+
+
+def pytest_sessionfinish() -> None:
+    WORKER_CHROMIUM.close()
 
 
 @pytest.fixture(params=SCHEMES)
