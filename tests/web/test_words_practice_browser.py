@@ -678,10 +678,13 @@ def test_answers_a_later_version_stored_stay_when_my_words_is_left(
     page.press("#practise-input", "Enter")
     page.wait_for_selector("#practise-verdict.good")
     page.evaluate(SHOWN, "hidden")  # My words left: the answers taken into the list
+    # the list and every value of answers (not the cards' meanings, stored a moment after
+    # they are looked up: on a loaded machine, by now)
     stored = page.evaluate(
-        """(key) => Object.fromEntries(Object.keys(localStorage).filter((name) => name === key
-          || name.startsWith(key)).map((name) => [name, localStorage.getItem(name)]))""",
-        KEY,
+        """([key, answers]) => Object.fromEntries(Object.keys(localStorage)
+          .filter((name) => name === key || name.startsWith(answers))
+          .map((name) => [name, localStorage.getItem(name)]))""",
+        [KEY, ANSWERS_KEY],
     )
     listed = json.loads(stored.pop(KEY))
     assert {entry["word"]: entry["streak"] for entry in listed["words"]}[first] == 1
