@@ -222,11 +222,8 @@ def test_a_full_storage_gives_up_the_kept_meanings_before_the_words(
     up again, took the room: now they are dropped first and the words kept."""
     pages.init_scripts.append(FULL_STORAGE)
     page = words_page(pages, server, [kept("fame"), kept("limbo")])
-    for _ in range(100):  # the meanings stored a moment after they come
-        if page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')")
+    # the meanings stored a moment after they come (seconds on a loaded machine)
+    page.wait_for_function("() => localStorage.getItem('boggle-learn-meanings') !== null")
     page.evaluate("() => { window.storageFull = true; }")
     page.click(".kept-word[data-word='limbo'] button.remove")
     assert page.text_content("#words-status") == "LIMBO removed."
