@@ -108,6 +108,13 @@ def meaning(word: str, on: str | None) -> dict[str, Any]:
     return shown | ({"on": on} if on else {})
 
 
+# Whether the kept meanings stored have each of `keys`, looked up on the day `day`.
+STORED_ON = """([keys, day]) => {
+  const stored = JSON.parse(localStorage.getItem("boggle-learn-meanings") ?? "{}");
+  return keys.every((key) => stored[key]?.on === day);
+}"""
+
+
 def test_a_stored_meaning_is_shown_without_asking_and_the_rest_as_cards_come_near(
     pages: Pages, server: ServeProcess
 ) -> None:
@@ -147,7 +154,10 @@ def test_a_stored_meaning_is_shown_without_asking_and_the_rest_as_cards_come_nea
         f".kept-word[data-word='{word_of(59)}'] .kept-meaning:text('not a word of the')"
     )
     assert word_of(59) in looked_up(page)
-    # looked up now: stored with their day, and not asked again on the next visit
+    # looked up now: stored with their day (a moment after the last answer, with the others
+    # answered meanwhile: waited for), and not asked again on the next visit
+    looked_up_now = ["en-70:limbo", "en-70:mile", f"en-70:{word_of(59)}"]
+    page.wait_for_function(STORED_ON, arg=[looked_up_now, "2026-11-29"])
     kept_meanings = json.loads(page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"))
     assert kept_meanings["en-70:limbo"]["on"] == "2026-11-29"
     assert kept_meanings["en-70:fame"]["on"] == "2026-11-20"
@@ -212,11 +222,8 @@ def test_a_full_storage_gives_up_the_kept_meanings_before_the_words(
     up again, took the room: now they are dropped first and the words kept."""
     pages.init_scripts.append(FULL_STORAGE)
     page = words_page(pages, server, [kept("fame"), kept("limbo")])
-    for _ in range(100):  # the meanings stored a moment after they come
-        if page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')")
+    # the meanings stored a moment after they come (seconds on a loaded machine)
+    page.wait_for_function("() => localStorage.getItem('boggle-learn-meanings') !== null")
     page.evaluate("() => { window.storageFull = true; }")
     page.click(".kept-word[data-word='limbo'] button.remove")
     assert page.text_content("#words-status") == "LIMBO removed."
