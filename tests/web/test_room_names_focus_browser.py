@@ -48,6 +48,9 @@ def test_a_phone_s_rename_keeps_its_place_and_shows_the_notice(
     play_one_round_match(server, [ann, phone], [["fame"], []])
     phone.locator("#rename summary").scroll_into_view_if_needed()
     phone.locator("#rename summary").tap()
+    # the box holds the name to change once its toggle event (a task after the tap) has run:
+    # filled before, "Pippa" was typed after "pip" put in ("pipPippa")
+    playwright_api.expect(phone.locator("#rename-name")).to_have_value("pip")
     phone.fill("#rename-name", "Pippa")
     assert phone.evaluate("() => window.scrollY") > 0, "the form was in view at the top"
     phone.locator("#rename-button").tap()
@@ -79,6 +82,9 @@ def test_a_name_taken_puts_the_focus_back_in_the_name_box(
     assert bob.locator("#join-name").get_attribute("aria-describedby") is None
 
     bob.click("#rename summary")
+    # the name to change, filled when the box has opened (its toggle event comes after the
+    # click): "ann" filled before it went after "bob", a rename to "bobann", no error
+    playwright_api.expect(bob.locator("#rename-name")).to_have_value("bob")
     bob.fill("#rename-name", "ann")
     bob.click("#rename-button")
     bob.wait_for_selector("#error:visible")
