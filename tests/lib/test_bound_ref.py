@@ -152,32 +152,6 @@ def test_a_walk_with_long_waiting_lists_visits_what_the_twin_visits(enable: Lexi
     assert bounds == twin.bounds
 
 
-def grid_symmetries(rows: int, cols: int) -> list[list[int]]:
-    """The turns and mirrors of a rows x cols grid other than the identity, each as the
-    image of every cell.
-
-    >>> grid_symmetries(1, 3)
-    [[2, 1, 0]]
-    """
-    maps = []
-    for transpose, flip_rows, flip_cols in itertools.product((0, 1), repeat=3):
-        if (transpose and rows != cols) or not (transpose or flip_rows or flip_cols):
-            continue
-        image = []
-        for cell in range(rows * cols):
-            r, q = divmod(cell, cols)
-            if transpose:
-                r, q = q, r
-            if flip_rows:
-                r = rows - 1 - r
-            if flip_cols:
-                q = cols - 1 - q
-            image.append(r * cols + q)
-        if image not in maps and image != list(range(rows * cols)):
-            maps.append(image)
-    return maps
-
-
 def symmetric(cells: list[list[str]], symmetries: list[list[int]]) -> list[list[str]]:
     """The class made its own image under each of `symmetries`: each cell takes the faces of
     the least cell of its orbit under them all.
@@ -212,7 +186,7 @@ def test_symmetric_classes_listed_once_an_orbit_bound_as_the_twin(
     differs from it in one cell, on the same prover, so that some of its groups' trees are
     kept from that class while their images are not."""
     prover, rules, rows, cols, cells = problem
-    symmetries = grid_symmetries(rows, cols)
+    symmetries = bound_ref.grid_symmetries(rows, cols)
     chosen = data.draw(
         st.one_of(st.sampled_from(symmetries).map(lambda one: [one]), st.just(symmetries)),
         label="symmetries",
@@ -255,7 +229,7 @@ def test_symmetric_search_cuts_the_images_the_twin_cuts(
     images (a board cut for an image that is greater, or one of a wrong image, or cut before
     its cells are known, fails here)."""
     prover, rules, rows, cols, cells = problem
-    symmetries = grid_symmetries(rows, cols)
+    symmetries = bound_ref.grid_symmetries(rows, cols)
     chosen = data.draw(
         st.one_of(st.sampled_from(symmetries).map(lambda one: [one]), st.just(symmetries)),
         label="symmetries",
@@ -320,7 +294,7 @@ def symmetric_samples(rows: int, cols: int) -> list[list[list[str]]]:
     n = rows * cols
     board = [["abc"[(k * k + k // 2) % 3]] for k in range(n)]
     pairs = [sorted({"abc"[k % 3], "abc"[(k + 1 + k // 3) % 3]}) for k in range(n)]
-    symmetries = grid_symmetries(rows, cols)
+    symmetries = bound_ref.grid_symmetries(rows, cols)
     samples: list[list[list[str]]] = []
     for cells in (board, pairs):
         for chosen in [symmetries, *([one] for one in symmetries)]:

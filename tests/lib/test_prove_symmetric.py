@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from boggle import Lexicon
 from boggle.model.rules import CLASSIC, Rules
 from boggle.search import prove
+from boggle.search.bound_ref import grid_symmetries
 from boggle.search.branch_and_bound import Prover
 from boggle.search.faces import board_text, canonical
 from boggle.search.job import letter_alphabet
@@ -35,30 +36,6 @@ MOST_BOARDS = 6000
 """The boards of a class scored one by one, at most."""
 
 Board = tuple[str, ...]
-
-
-def grid_symmetries(rows: int, cols: int) -> list[list[int]]:
-    """Every turn and mirror of the grid but the identity, each as every cell's image (a
-    quarter turn only on a square).
-
-    >>> len(grid_symmetries(3, 3)), len(grid_symmetries(3, 4)), len(grid_symmetries(1, 4))
-    (7, 3, 1)
-    """
-    maps: list[list[int]] = []
-    for transpose, flip_rows, flip_cols in itertools.product((False, True), repeat=3):
-        if transpose and rows != cols:
-            continue
-        image = []
-        for cell in range(rows * cols):
-            r, q = divmod(cell, cols)
-            if transpose:
-                r, q = q, r
-            image.append(
-                (rows - 1 - r if flip_rows else r) * cols + (cols - 1 - q if flip_cols else q)
-            )
-        if image != list(range(rows * cols)) and image not in maps:
-            maps.append(image)
-    return maps
 
 
 def own_symmetries(cells: list[list[str]], rows: int, cols: int) -> list[list[int]]:

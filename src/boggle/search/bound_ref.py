@@ -317,16 +317,16 @@ def symmetric_cut(
     return cut
 
 
-def own_symmetries(cells: Cells, rows: int, cols: int) -> list[list[int]]:
-    """The turns and mirrors of the grid, other than the identity, that take every cell to
-    a cell of the same faces, each as every cell's image.
+def grid_symmetries(rows: int, cols: int) -> list[list[int]]:
+    """The turns and mirrors of a rows x cols grid other than the identity, each as the
+    image of every cell (a quarter turn only on a square).
 
-    >>> own_symmetries([("a", "b"), ("c",), ("b", "a")], 1, 3)
+    >>> grid_symmetries(1, 3)
     [[2, 1, 0]]
-    >>> own_symmetries([("a",), ("b",), ("c",), ("a",)], 2, 2)
-    [[3, 1, 2, 0]]
+    >>> len(grid_symmetries(3, 3)), len(grid_symmetries(3, 4)), len(grid_symmetries(1, 4))
+    (7, 3, 1)
     """
-    found: list[list[int]] = []
+    maps: list[list[int]] = []
     for transpose in (False, True) if rows == cols else (False,):
         for flip_rows in (False, True):
             for flip_cols in (False, True):
@@ -339,11 +339,25 @@ def own_symmetries(cells: Cells, rows: int, cols: int) -> list[list[int]]:
                         (rows - 1 - r if flip_rows else r) * cols
                         + (cols - 1 - q if flip_cols else q)
                     )
-                if image == list(range(rows * cols)) or image in found:
-                    continue
-                if all(set(cells[image[c]]) == set(cells[c]) for c in range(rows * cols)):
-                    found.append(image)
-    return found
+                if image != list(range(rows * cols)) and image not in maps:
+                    maps.append(image)
+    return maps
+
+
+def own_symmetries(cells: Cells, rows: int, cols: int) -> list[list[int]]:
+    """The turns and mirrors of the grid, other than the identity, that take every cell to
+    a cell of the same faces, each as every cell's image.
+
+    >>> own_symmetries([("a", "b"), ("c",), ("b", "a")], 1, 3)
+    [[2, 1, 0]]
+    >>> own_symmetries([("a",), ("b",), ("c",), ("a",)], 2, 2)
+    [[3, 1, 2, 0]]
+    """
+    return [
+        image
+        for image in grid_symmetries(rows, cols)
+        if all(set(cells[image[c]]) == set(cells[c]) for c in range(rows * cols))
+    ]
 
 
 def _by_face(choices: list[ChoiceNode]) -> dict[str, int]:
